@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { Database, DatabaseHandle } from '@sentinel/db';
+import { MESSAGES } from '@sentinel/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthGuard } from './modules/auth/auth.guard';
+import { AuthService } from './modules/auth/auth.service';
+import { refreshCookie, type RefreshCookie } from './modules/auth/refresh-cookie';
+import { SessionsService, type Principal } from './modules/auth/sessions.service';
+import { tokensRoutes } from './modules/auth/tokens.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { ProfileService } from './modules/profile/profile.service';
+import { AccessTokens } from './platform/access-tokens';
+import { createCrossSiteGuard } from './platform/csrf';
+import { AppError, installErrorHandler } from './platform/errors';
+import { loggerOptions } from './platform/logger';
+import { Mailer } from './platform/mailer';
+import { registerOpenApi } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { Throttle } from './platform/throttle';
+import { registerWebApp } from './platform/web-app';
+
+export interface Services {
+  auth: AuthService;
+  sessions: SessionsService;
+  profile: ProfileService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    db: Database;
+    services: Services;
+    mailer: Mailer;
+    throttle: Throttle;
+    accessTokens: AccessTokens;
+    refreshCookie: RefreshCookie;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    refuseCrossSite: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Log to this stream instead of stdout (tests capture logs to check they hold no secrets). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the whole application. Tests build it too and talk to it through `app.inject`. */
+export async function buildApp({ config, database, logStream }: AppOptions): Promise<FastifyInstance> {
+  const options: FastifyServerOptions = {
+    logger: loggerOptions(config.logLevel, logStream),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  };
+  const app = Fastify(options);
+
+  // Only JSON bodies: a CORS-simple text/plain body is refused (415) before any route sees it.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const db = database.db;
+  const mailer = new Mailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
+    app.log,
+  );
+  const throttle = new Throttle(db);
+  const accessTokens = new AccessTokens(config.appSecret);
+  const sessions = new SessionsService(db, accessTokens, {
+    idleSeconds: config.sessionIdleSeconds,
+    maxSeconds: config.sessionMaxSeconds,
+  });
+  const services: Services = {
+    sessions,
+    auth: new AuthService(db, sessions, throttle, mailer, config),
+    profile: new ProfileService(db),
+  };
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', db);
+  app.decorate('services', services);
+  app.decorate('mailer', mailer);
+  app.decorate('throttle', throttle);
+  app.decorate('accessTokens', accessTokens);
+  app.decorate('refreshCookie', refreshCookie(config.publicUrl));
+  app.decorate('authenticate', createAuthGuard(accessTokens, sessions));
+  app.decorate('refuseCrossSite', createCrossSiteGuard(config.publicUrl));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+  app.addHook('onClose', async () => {
+    await mailer.idle();
+    mailer.close();
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  if (config.apiRateLimit !== 'off') {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.apiRateLimit.max,
+      timeWindow: config.apiRateLimit.windowSeconds * 1000,
+      allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
+      errorResponseBuilder: (_request, context) =>
+        new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, Math.ceil(context.ttl / 1000)),
+    });
+  }
+  if (config.serveApiDocs) await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(tokensRoutes, { prefix: '/tokens' });
+      await api.register(profileRoutes, { prefix: '/profile' });
+      await api.register(leadsRoutes, { prefix: '/leads' });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

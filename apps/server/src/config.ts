@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at boot. A bad environment fails with one error
+ * that lists every bad variable (see README "Configuration").
+ */
+
+const rateLimit = z
+  .string()
+  .regex(/^(\d+)\/(\d+)(s|m|h)$/, 'expected COUNT/WINDOW, e.g. 5/15m, 200/15m or 20/1h')
+  .transform((value) => {
+    const [, count, amount, unit] = /^(\d+)\/(\d+)(s|m|h)$/.exec(value)!;
+    const seconds = Number(amount) * ({ s: 1, m: 60, h: 3600 } as const)[unit as 's' | 'm' | 'h'];
+    return { max: Number(count), windowSeconds: seconds };
+  });
+export type RateLimitSetting = z.output<typeof rateLimit>;
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection string')
+    .optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Sentinel <no-reply@sentinel.localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().default('false'),
+  WEB_DIST_DIR: z.string().optional(),
+  DEMO_SEED: z.enum(['auto', 'always', 'never']).default('auto'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
+  API_RATE_LIMIT: z.union([z.literal('off'), rateLimit]).prefault('600/1m'),
+  LOGIN_LIMIT_PER_ACCOUNT: rateLimit.prefault('5/15m'),
+  LOGIN_LIMIT_PER_IP: rateLimit.prefault('300/15m'),
+  RESET_LIMIT_PER_ACCOUNT: rateLimit.prefault('5/1h'),
+  RESET_LIMIT_PER_IP: rateLimit.prefault('100/1h'),
+  SIGNUP_LIMIT_PER_IP: rateLimit.prefault('50/1h'),
+  LEADS_LIMIT_PER_IP: rateLimit.prefault('20/1h'),
+  SERVE_API_DOCS: booleanFlag.optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Where users reach the app; links in e-mails are built from it, never from the Host header. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  appSecret: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+  webDistDir: string;
+  demoSeed: 'auto' | 'always' | 'never';
+  shutdownGraceMs: number;
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
+  apiRateLimit: RateLimitSetting | 'off';
+  limits: {
+    loginPerAccount: RateLimitSetting;
+    loginPerIp: RateLimitSetting;
+    resetPerAccount: RateLimitSetting;
+    resetPerIp: RateLimitSetting;
+    signupPerIp: RateLimitSetting;
+    leadsPerIp: RateLimitSetting;
+  };
+  serveApiDocs: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/**
+ * The development secret lives in DATA_DIR so sessions survive a restart; production must set
+ * APP_SECRET (checked above).
+ */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (source.NODE_ENV === 'production') {
+    if (!source.APP_SECRET) problems.push('APP_SECRET: is required in production');
+    if (!source.PUBLIC_URL) problems.push('PUBLIC_URL: is required in production');
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    appSecret: env.APP_SECRET ?? developmentSecret(dataDir),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    demoSeed: env.DEMO_SEED,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    sessionIdleSeconds: Math.round(env.SESSION_IDLE_HOURS * 3600),
+    sessionMaxSeconds: Math.round(env.SESSION_MAX_DAYS * 86400),
+    apiRateLimit: env.API_RATE_LIMIT,
+    limits: {
+      loginPerAccount: env.LOGIN_LIMIT_PER_ACCOUNT,
+      loginPerIp: env.LOGIN_LIMIT_PER_IP,
+      resetPerAccount: env.RESET_LIMIT_PER_ACCOUNT,
+      resetPerIp: env.RESET_LIMIT_PER_IP,
+      signupPerIp: env.SIGNUP_LIMIT_PER_IP,
+      leadsPerIp: env.LEADS_LIMIT_PER_IP,
+    },
+    serveApiDocs: env.SERVE_API_DOCS ?? true,
+  };
+}

@@ -1,0 +1,45 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './database';
+import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
+
+/** Reads the configuration, opens and migrates the database, listens, and shuts down gracefully. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  const seed =
+    config.demoSeed === 'always' ||
+    (config.demoSeed === 'auto' && database.kind === 'embedded' && (await isEmpty(database.db)));
+  const seeded = seed ? await seedDemoFirm(database.db) : false;
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', () => database.close());
+
+  closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  const dataNote = database.kind === 'embedded' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
+  console.log(`\nSentinel is running at ${config.publicUrl} (${dataNote}; outbox ${config.dataDir}/outbox)`);
+  if (seeded || (database.kind === 'embedded' && config.demoSeed !== 'never'))
+    console.log(demoLoginsText(config.publicUrl));
+}
+
+main().catch((error: unknown) => {
+  console.error('Sentinel failed to start:', error);
+  process.exit(1);
+});

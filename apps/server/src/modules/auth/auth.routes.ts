@@ -1,0 +1,109 @@
+import {
+  changePasswordRequest,
+  changeTempPasswordRequest,
+  forgotPasswordRequest,
+  loginRequest,
+  loginResponse,
+  MESSAGES,
+  registerRequest,
+  registerResponse,
+  resetPasswordRequest,
+  successMessageResponse,
+} from '@sentinel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchemas } from '../../platform/openapi';
+import { requestContext } from '../../platform/request-context';
+import { principalOf } from './auth.guard';
+
+/** POST /api/auth/* (spec §7). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth } = app.services;
+  const cookie = app.refreshCookie;
+
+  app.post(
+    '/login',
+    { schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse, ...errorSchemas } } },
+    async (request, reply) => {
+      const outcome = await auth.login(request.body.email, request.body.password, requestContext(request));
+      if (outcome.kind === 'session')
+        cookie.set(reply, outcome.session.refreshToken, outcome.session.refreshMaxAge);
+      return outcome.body;
+    },
+  );
+
+  app.post(
+    '/register',
+    {
+      schema: { tags: ['auth'], body: registerRequest, response: { 201: registerResponse, ...errorSchemas } },
+    },
+    async (request, reply) => {
+      const { user, session } = await auth.register(request.body, requestContext(request));
+      cookie.set(reply, session.refreshToken, session.refreshMaxAge);
+      return reply
+        .status(201)
+        .send({ success: true as const, token: session.accessToken, expiresIn: session.expiresIn, user });
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        body: forgotPasswordRequest,
+        response: { 200: successMessageResponse, ...errorSchemas },
+      },
+    },
+    async (request) => {
+      await auth.requestPasswordReset(request.body.email, requestContext(request));
+      return { success: true as const, message: MESSAGES.resetLinkSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        body: resetPasswordRequest,
+        response: { 200: successMessageResponse, ...errorSchemas },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.newPassword, requestContext(request));
+      return { success: true as const, message: MESSAGES.passwordResetDone };
+    },
+  );
+
+  app.post(
+    '/change-password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        security: [{ bearer: [] }],
+        body: changePasswordRequest,
+        response: { 200: successMessageResponse, ...errorSchemas },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(principalOf(request), request.body, requestContext(request));
+      return { success: true as const, message: MESSAGES.passwordUpdated };
+    },
+  );
+
+  app.post(
+    '/change-temp-password',
+    {
+      schema: {
+        tags: ['auth'],
+        body: changeTempPasswordRequest,
+        response: { 200: successMessageResponse, ...errorSchemas },
+      },
+    },
+    async (request) => {
+      await auth.changeTemporaryPassword(request.body, requestContext(request));
+      return { success: true as const, message: MESSAGES.passwordUpdated };
+    },
+  );
+};

@@ -1,0 +1,310 @@
+import { hashPassword, verifyPassword, type Database } from '@sentinel/db';
+import {
+  MESSAGES,
+  type ChangePasswordRequest,
+  type ChangeTempPasswordRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type SessionUser,
+  type UserType,
+} from '@sentinel/shared';
+import type { Config } from '../../config';
+import { audit } from '../../platform/audit';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { AppError, badRequest } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import type { RequestContext } from '../../platform/request-context';
+import type { Throttle } from '../../platform/throttle';
+import { authRepository as repo, type UserRecord } from './auth.repository';
+import { passwordChangedMail, passwordResetMail } from './auth.emails';
+import { newPasswordProblem } from './password-policy';
+import type { IssuedSession, Principal, SessionsService } from './sessions.service';
+
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const TEMPORARY_TICKET_TTL_MS = 15 * 60 * 1000;
+
+export const toSessionUser = (
+  user: Pick<UserRecord, 'id' | 'email' | 'firstName' | 'lastName' | 'userType'>,
+): SessionUser => ({
+  userId: user.id,
+  email: user.email,
+  first_name: user.firstName,
+  last_name: user.lastName,
+  userType: user.userType as UserType,
+});
+
+export type LoginOutcome =
+  | { kind: 'session'; session: IssuedSession; body: LoginResponse }
+  | { kind: 'temporary'; body: LoginResponse };
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** Sign-up, sign-in and the password flows (spec §7, ARCHITECTURE §6). */
+export class AuthService {
+  /** A hash to verify against when the e-mail is unknown, so both cases take the same time. */
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionsService,
+    private readonly throttle: Throttle,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<Config, 'publicUrl' | 'limits'>,
+  ) {}
+
+  private async limit(key: string, setting: { max: number; windowSeconds: number }) {
+    const result = await this.throttle.hit(key, setting);
+    if (!result.allowed)
+      throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, result.retryAfter);
+  }
+
+  private passwordPolicy(password: string, context: Array<string | null | undefined>) {
+    const problem = newPasswordProblem(password, context);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ path: 'password', message: problem }]);
+  }
+
+  async login(emailInput: string, password: string, context: RequestContext): Promise<LoginOutcome> {
+    const email = normaliseEmail(emailInput);
+    const accountKey = `login:account:${email}`;
+    await this.limit(`login:ip:${context.ip}`, this.config.limits.loginPerIp);
+    const accountState = await this.throttle.check(accountKey, this.config.limits.loginPerAccount);
+    if (!accountState.allowed) {
+      await audit(this.db, context, {
+        action: 'login',
+        outcome: 'failure',
+        details: { email, reason: 'rate_limited' },
+      });
+      throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, accountState.retryAfter);
+    }
+
+    const user = await repo.findUserByEmail(this.db, email);
+    this.dummyHash ??= hashPassword(randomToken());
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
+    if (!user || !passwordOk || user.status !== 'active') {
+      await this.throttle.hit(accountKey, this.config.limits.loginPerAccount);
+      await audit(this.db, context, {
+        action: 'login',
+        outcome: 'failure',
+        firmId: user?.firmId,
+        userId: user?.id,
+        details: { email, reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'deactivated' },
+      });
+      throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    }
+    await this.throttle.reset(accountKey);
+
+    if (user.temporaryPasswordExpiresAt) {
+      const expired = user.temporaryPasswordExpiresAt.getTime() <= Date.now();
+      const ticket = expired ? undefined : randomToken();
+      await this.db.transaction(async (tx) => {
+        if (ticket)
+          await repo.createTicket(
+            tx,
+            user.id,
+            sha256(ticket),
+            new Date(Date.now() + TEMPORARY_TICKET_TTL_MS),
+          );
+        await audit(tx, context, {
+          action: 'temporary_password_login',
+          outcome: expired ? 'failure' : 'success',
+          firmId: user.firmId,
+          userId: user.id,
+          details: expired ? { reason: 'expired' } : undefined,
+        });
+      });
+      return {
+        kind: 'temporary',
+        body: expired
+          ? { requiresPasswordReset: true, temporaryPasswordExpired: true }
+          : { requiresPasswordReset: true, temporaryPasswordTicket: ticket },
+      };
+    }
+
+    const session = await this.db.transaction(async (tx) => {
+      const issued = await this.sessions.issue(tx, user, context);
+      await audit(tx, context, {
+        action: 'login',
+        outcome: 'success',
+        firmId: user.firmId,
+        userId: user.id,
+        details: { sessionId: issued.sessionId },
+      });
+      return issued;
+    });
+    return {
+      kind: 'session',
+      session,
+      body: { token: session.accessToken, expiresIn: session.expiresIn, user: toSessionUser(user) },
+    };
+  }
+
+  async register(input: RegisterRequest, context: RequestContext) {
+    await this.limit(`signup:ip:${context.ip}`, this.config.limits.signupPerIp);
+    const email = normaliseEmail(input.email);
+    this.passwordPolicy(input.password, [input.firstName, input.lastName, email, input.companyName]);
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (await repo.findUserByEmail(tx, email))
+          throw new AppError('CONFLICT', MESSAGES.emailAlreadyRegistered);
+        const firm = await repo.createFirm(tx, input.companyName);
+        const user = await repo.createUser(tx, {
+          firmId: firm.id,
+          email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          userType: input.userType,
+          companyName: input.companyName,
+        });
+        const session = await this.sessions.issue(tx, user, context);
+        await audit(tx, context, {
+          action: 'signup',
+          outcome: 'success',
+          firmId: firm.id,
+          userId: user.id,
+          details: { userType: user.userType },
+        });
+        return { user: toSessionUser(user), session };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailAlreadyRegistered);
+      throw error;
+    }
+  }
+
+  /** Answers the same whether or not the e-mail has an account; mails a link when it has. */
+  async requestPasswordReset(emailInput: string, context: RequestContext): Promise<void> {
+    const email = normaliseEmail(emailInput);
+    await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
+    const perAccount = await this.throttle.hit(`reset:account:${email}`, this.config.limits.resetPerAccount);
+    const user = await repo.findUserByEmail(this.db, email);
+    if (!user || user.status !== 'active' || !perAccount.allowed) {
+      await audit(this.db, context, {
+        action: 'password_reset_requested',
+        outcome: 'failure',
+        firmId: user?.firmId,
+        userId: user?.id,
+        details: {
+          email,
+          reason: !user ? 'unknown_email' : !perAccount.allowed ? 'rate_limited' : 'deactivated',
+        },
+      });
+      return;
+    }
+    const token = randomToken();
+    await this.db.transaction(async (tx) => {
+      await repo.invalidateResetTokens(tx, user.id);
+      await repo.createResetToken(tx, user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+      await audit(tx, context, {
+        action: 'password_reset_requested',
+        outcome: 'success',
+        firmId: user.firmId,
+        userId: user.id,
+      });
+    });
+    const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    this.mailer.dispatch(passwordResetMail(user.email, user.firstName, link));
+  }
+
+  async resetPassword(token: string, newPassword: string, context: RequestContext): Promise<void> {
+    await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
+    const user = await this.db.transaction(async (tx) => {
+      const used = await repo.consumeResetToken(tx, sha256(token));
+      const owner = used && (await repo.findUserById(tx, used.userId));
+      if (!owner || owner.status !== 'active') throw badRequest(MESSAGES.resetTokenInvalid);
+      this.passwordPolicy(newPassword, [owner.firstName, owner.lastName, owner.email, owner.companyName]);
+      await repo.setPassword(tx, owner.id, await hashPassword(newPassword));
+      await repo.invalidateResetTokens(tx, owner.id);
+      await this.sessions.revokeAllForUser(tx, owner.id, 'password_reset');
+      await audit(tx, context, {
+        action: 'password_reset_completed',
+        outcome: 'success',
+        firmId: owner.firmId,
+        userId: owner.id,
+      });
+      return owner;
+    });
+    this.mailer.dispatch(
+      passwordChangedMail(user.email, user.firstName, `${this.config.publicUrl}/forgot-password`),
+    );
+  }
+
+  async changePassword(
+    principal: Principal,
+    input: ChangePasswordRequest,
+    context: RequestContext,
+  ): Promise<void> {
+    const accountKey = `login:account:${principal.email}`;
+    const state = await this.throttle.check(accountKey, this.config.limits.loginPerAccount);
+    if (!state.allowed)
+      throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, state.retryAfter);
+    const user = await repo.findUserById(this.db, principal.userId);
+    if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      await this.throttle.hit(accountKey, this.config.limits.loginPerAccount);
+      await audit(this.db, context, {
+        action: 'password_changed',
+        outcome: 'failure',
+        firmId: user.firmId,
+        userId: user.id,
+        details: { reason: 'wrong_current_password' },
+      });
+      throw badRequest(MESSAGES.currentPasswordWrong);
+    }
+    this.passwordPolicy(input.newPassword, [user.firstName, user.lastName, user.email, user.companyName]);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (tx) => {
+      await repo.setPassword(tx, user.id, passwordHash);
+      await this.sessions.revokeAllForUser(tx, user.id, 'password_changed', principal.sessionId);
+      await audit(tx, context, {
+        action: 'password_changed',
+        outcome: 'success',
+        firmId: user.firmId,
+        userId: user.id,
+      });
+    });
+    this.mailer.dispatch(
+      passwordChangedMail(user.email, user.firstName, `${this.config.publicUrl}/forgot-password`),
+    );
+  }
+
+  /** Replaces a temporary password; only the holder of the ticket from a temporary sign-in may. */
+  async changeTemporaryPassword(input: ChangeTempPasswordRequest, context: RequestContext): Promise<void> {
+    await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
+    const email = normaliseEmail(input.email);
+    await this.db.transaction(async (tx) => {
+      const ticket = await repo.consumeTicket(tx, sha256(input.ticket));
+      const user = ticket && (await repo.findUserById(tx, ticket.userId));
+      if (!user || user.email !== email || !user.temporaryPasswordExpiresAt || user.status !== 'active') {
+        throw badRequest(MESSAGES.temporaryTicketInvalid);
+      }
+      if (user.temporaryPasswordExpiresAt.getTime() <= Date.now())
+        throw badRequest(MESSAGES.temporaryPasswordExpired);
+      if (await verifyPassword(user.passwordHash, input.newPassword)) {
+        throw new AppError('VALIDATION_FAILED', MESSAGES.passwordSameAsTemporary, [
+          { path: 'newPassword', message: MESSAGES.passwordSameAsTemporary },
+        ]);
+      }
+      this.passwordPolicy(input.newPassword, [user.firstName, user.lastName, user.email, user.companyName]);
+      await repo.setPassword(tx, user.id, await hashPassword(input.newPassword));
+      await this.sessions.revokeAllForUser(tx, user.id, 'temporary_password_changed');
+      await audit(tx, context, {
+        action: 'temporary_password_changed',
+        outcome: 'success',
+        firmId: user.firmId,
+        userId: user.id,
+      });
+    });
+  }
+}
+
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

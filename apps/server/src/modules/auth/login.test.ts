@@ -1,0 +1,258 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { schema } from '@sentinel/db';
+import { MESSAGES } from '@sentinel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deriveKey } from '../../platform/crypto';
+import {
+  bearer,
+  createTestContext,
+  login,
+  makeUser,
+  refreshCookieOf,
+  TEST_APP_SECRET,
+  type TestContext,
+} from '../../test/helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const register = (payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+
+const validSignup = (overrides: Record<string, unknown> = {}) => ({
+  email: `New.Person+${Math.random().toString(36).slice(2)}@Example.com`,
+  password: 'Storm-Claim-4417',
+  firstName: 'Riley',
+  lastName: 'Quinn',
+  userType: 'attorney',
+  companyName: 'Quinn Claims Law',
+  ...overrides,
+});
+
+describe('POST /api/auth/register', () => {
+  it('creates a firm named by the company, the user, a session and an audit row', async () => {
+    const payload = validSignup();
+    const response = await register(payload);
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      success: true,
+      expiresIn: 900,
+      user: {
+        email: payload.email.toLowerCase(),
+        first_name: 'Riley',
+        last_name: 'Quinn',
+        userType: 'attorney',
+      },
+    });
+    expect(body.token).toMatch(/^eyJ/);
+    expect(refreshCookieOf(response)).toBeTruthy();
+
+    const [user] = await ctx.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.id, body.user.userId));
+    const [firm] = await ctx.database.db.select().from(schema.firms).where(eq(schema.firms.id, user!.firmId));
+    expect(firm!.name).toBe('Quinn Claims Law');
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const audits = await ctx.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.userId, user!.id));
+    expect(audits.map((a) => `${a.action}:${a.outcome}`)).toContain('signup:success');
+  });
+
+  it.each([
+    ['Short1A', MESSAGES.passwordTooShort],
+    ['longenoughbutnodigits', MESSAGES.passwordComposition],
+    ['alllowercase123', MESSAGES.passwordComposition],
+    ['Password123!', MESSAGES.passwordCommon],
+    ['Dragon2024', MESSAGES.passwordCommon],
+    ['QuinnClaimsLaw1', MESSAGES.passwordContainsContext],
+  ])('refuses the password %j with the spec text', async (password, message) => {
+    const response = await register(validSignup({ password }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: message, code: 'VALIDATION_FAILED' });
+  });
+
+  it('accepts long passphrases with spaces and emoji and verifies them exactly as typed', async () => {
+    const passphrase = `Correct horse battery staple 7 🐴 ${'x'.repeat(60)}`;
+    const email = `long-${Date.now()}@example.com`;
+    expect((await register(validSignup({ email, password: passphrase }))).statusCode).toBe(201);
+    expect((await login(ctx, email, passphrase)).response.statusCode).toBe(200);
+    const first72Bytes = Buffer.from(passphrase).subarray(0, 72).toString();
+    expect((await login(ctx, email, first72Bytes)).response.statusCode).toBe(401);
+    expect((await login(ctx, email, passphrase.toUpperCase())).response.statusCode).toBe(401);
+    expect((await login(ctx, email, ` ${passphrase}`)).response.statusCode).toBe(401);
+  });
+
+  it('refuses an e-mail that already has an account, whatever its case', async () => {
+    const payload = validSignup();
+    expect((await register(payload)).statusCode).toBe(201);
+    const again = await register({ ...payload, email: payload.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: MESSAGES.emailAlreadyRegistered, code: 'CONFLICT' });
+  });
+
+  it('refuses missing fields and unknown user types without writing anything', async () => {
+    const before = await ctx.database.db.select().from(schema.users);
+    for (const payload of [
+      validSignup({ companyName: '' }),
+      validSignup({ userType: 'administrator' }),
+      validSignup({ email: 'not-an-email' }),
+      { email: 'x@example.com' },
+    ]) {
+      const response = await register(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect(await ctx.database.db.select().from(schema.users)).toHaveLength(before.length);
+  });
+
+  it('lets every user type sign up', async () => {
+    for (const userType of ['restoration-contractor', 'public-adjuster', 'expert-witness', 'client']) {
+      const response = await register(validSignup({ userType }));
+      expect(response.statusCode).toBe(201);
+      expect(response.json().user.userType).toBe(userType);
+    }
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers token and user, sets an httpOnly SameSite=Strict refresh cookie scoped to /api/tokens', async () => {
+    const user = await makeUser(ctx, { email: 'casey@example.com' });
+    const { response, body } = await login(ctx, 'Casey@Example.com', user.password);
+    expect(response.statusCode).toBe(200);
+    expect(body).toEqual({
+      token: expect.stringMatching(/^eyJ/),
+      expiresIn: 900,
+      user: {
+        userId: user.id,
+        email: 'casey@example.com',
+        first_name: user.firstName,
+        last_name: user.lastName,
+        userType: 'attorney',
+      },
+    });
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^sentinel_refresh=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/api\/tokens; HttpOnly; SameSite=Strict$/,
+    );
+  });
+
+  it('answers an unknown e-mail exactly as a wrong password, in similar time', async () => {
+    const user = await makeUser(ctx);
+    const wrong = await login(ctx, user.email, 'Wrong-Password-1');
+    const unknown = await login(ctx, 'nobody-here@example.com', 'Wrong-Password-1');
+    expect(wrong.response.statusCode).toBe(401);
+    expect(unknown.response.statusCode).toBe(401);
+    const strip = (b: Record<string, unknown>) => ({ ...b, requestId: undefined });
+    expect(strip(wrong.body)).toEqual(strip(unknown.body));
+    expect(wrong.body).toMatchObject({ error: MESSAGES.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+
+    // Interleaved samples, so load on the machine affects both sides alike.
+    const known: number[] = [];
+    const unknownTimes: number[] = [];
+    const sample = async (email: string, into: number[]) => {
+      const start = performance.now();
+      await login(ctx, email, 'Wrong-Password-1');
+      into.push(performance.now() - start);
+    };
+    for (let i = 0; i < 12; i++) {
+      await sample(user.email, known);
+      await sample('nobody-here@example.com', unknownTimes);
+    }
+    // Load only ever adds time, so the fastest sample is each path's own cost. Both verify one
+    // argon2id hash: skipping it for unknown e-mails would make that path about ten times faster.
+    const ratio = Math.min(...unknownTimes) / Math.min(...known);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it('answers a deactivated account as a wrong password', async () => {
+    const user = await makeUser(ctx, { status: 'deactivated' });
+    const { response, body } = await login(ctx, user.email, user.password);
+    expect(response.statusCode).toBe(401);
+    expect(body.error).toBe(MESSAGES.invalidCredentials);
+  });
+
+  it('writes an audit row for each success and failure', async () => {
+    const user = await makeUser(ctx);
+    await login(ctx, user.email, 'Wrong-Password-1');
+    await login(ctx, user.email, user.password);
+    const rows = await ctx.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.userId, user.id));
+    const logins = rows.filter((r) => r.action === 'login');
+    expect(logins.map((r) => r.outcome).sort()).toEqual(['failure', 'success']);
+    expect(logins[0]!.ip).toBeTruthy();
+    expect(logins.every((r) => r.firmId === user.firmId)).toBe(true);
+  });
+});
+
+describe('GET /api/tokens/verify', () => {
+  const key = deriveKey(TEST_APP_SECRET, 'access-token');
+  const forge = async (
+    claims: Record<string, unknown>,
+    header: Record<string, unknown> = { alg: 'HS256', typ: 'at+jwt' },
+    signingKey = key,
+  ) => {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ iss: 'sentinel', aud: 'sentinel-api', iat: now, exp: now + 600, ...claims })
+      .setProtectedHeader(header as { alg: string })
+      .sign(signingKey);
+  };
+
+  it('answers the session user for a valid token', async () => {
+    const user = await makeUser(ctx, { userType: 'client' });
+    const { body } = await login(ctx, user.email, user.password);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/tokens/verify',
+      headers: bearer(body.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, user: body.user });
+  });
+
+  it('refuses missing, forged, expired, mistyped and foreign tokens with 401', async () => {
+    const user = await makeUser(ctx);
+    const { body } = await login(ctx, user.email, user.password);
+    const [, payload] = body.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const flipped = body.token.slice(0, -2) + (body.token.endsWith('A') ? 'BB' : 'AA');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
+    const now = Math.floor(Date.now() / 1000);
+    const candidates = [
+      undefined,
+      'Bearer',
+      flipped,
+      unsigned,
+      await forge({ ...claims, exp: now - 5 }),
+      await forge({ ...claims, nbf: now + 300 }),
+      await forge({ ...claims, aud: 'another-api' }),
+      await forge({ ...claims, iss: 'someone-else' }),
+      await forge(claims, { alg: 'HS256', typ: 'refresh+jwt' }),
+      await forge(
+        claims,
+        { alg: 'HS256', typ: 'at+jwt' },
+        deriveKey('another-secret-entirely-0123456789abcdef', 'access-token'),
+      ),
+      await forge({ ...claims, sid: '00000000-0000-0000-0000-000000000000' }),
+    ];
+    for (const token of candidates) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/tokens/verify',
+        headers: token ? { authorization: token.startsWith('Bearer') ? token : `Bearer ${token}` } : {},
+      });
+      expect(response.statusCode, String(token)).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED', requestId: expect.any(String) });
+    }
+  });
+});

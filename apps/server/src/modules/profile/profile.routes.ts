@@ -1,0 +1,37 @@
+import { profileResponse, updateProfileRequest } from '@sentinel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorSchemas } from '../../platform/openapi';
+import { requestContext } from '../../platform/request-context';
+import { principalOf } from '../auth/auth.guard';
+
+/** GET and PATCH /api/profile (Settings → Profile). */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { profile } = app.services;
+  app.addHook('preHandler', app.authenticate);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['profile'],
+        security: [{ bearer: [] }],
+        response: { 200: profileResponse, ...errorSchemas },
+      },
+    },
+    async (request) => profile.get(principalOf(request)),
+  );
+
+  app.patch(
+    '/',
+    {
+      schema: {
+        tags: ['profile'],
+        security: [{ bearer: [] }],
+        body: updateProfileRequest,
+        response: { 200: profileResponse, ...errorSchemas },
+      },
+    },
+    async (request) =>
+      profile.renameFirm(principalOf(request), request.body.firmName, requestContext(request)),
+  );
+};

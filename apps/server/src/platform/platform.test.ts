@@ -1,0 +1,165 @@
+import { connect } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { ConfigError, loadConfig } from '../config';
+import { createTestContext, login, makeUser, type TestContext } from '../test/helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+describe('error answers', () => {
+  it('answers unknown API paths with the JSON error shape and the security headers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: 'Not found',
+      code: 'NOT_FOUND',
+      requestId: response.headers['x-request-id'],
+    });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(response.headers['content-security-policy']).toContain("base-uri 'none'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('answers malformed JSON, wrong content types and oversized bodies with 4xx, never 500', async () => {
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', error: 'Malformed JSON body' });
+
+    const wrongType = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
+
+    const pollution = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}',
+    });
+    expect(pollution.statusCode).toBeLessThan(500);
+    expect(({} as Record<string, unknown>).admin).toBeUndefined();
+  });
+
+  it('lists every field problem in details and names the first in error', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nope' },
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.code).toBe('VALIDATION_FAILED');
+    expect(body.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'password']);
+  });
+
+  it('answers TRACE with 404 and serves the OpenAPI document', async () => {
+    expect((await ctx.app.inject({ method: 'TRACE', url: '/' })).statusCode).toBe(404);
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json().paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/tokens/refresh', '/api/profile/']),
+    );
+  });
+});
+
+describe('health', () => {
+  it('answers /api/health and /api/ready', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/ready' })).json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+    });
+  });
+});
+
+describe('audit trail', () => {
+  it('refuses to change or delete audit rows', async () => {
+    const user = await makeUser(ctx);
+    await login(ctx, user.email, user.password);
+    await expect(ctx.database.db.execute(sql`update audit_log set outcome = 'success'`)).rejects.toThrow();
+    await expect(ctx.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+});
+
+describe('configuration', () => {
+  it('lists every bad variable in one error', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LOGIN_LIMIT_PER_IP: 'lots',
+        NODE_ENV: 'production',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['PORT', 'DATABASE_URL', 'LOGIN_LIMIT_PER_IP', 'APP_SECRET', 'PUBLIC_URL']) {
+        expect(problems).toContain(name);
+      }
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests and answers 503 to new ones while closing', async () => {
+    const app = await buildApp({ config: ctx.config, database: ctx.database });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    app.get('/api/test/slow', async () => {
+      await gate;
+      return { done: true };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('GET /api/test/slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const closing = app.close();
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await closing;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+    expect(statuses[0]).toBe(200);
+    expect(received).toContain('{"done":true}');
+    expect(statuses[1]).toBe(503);
+  });
+});

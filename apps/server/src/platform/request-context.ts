@@ -1,0 +1,14 @@
+import type { FastifyRequest } from 'fastify';
+
+/** What services may know about the request that called them (never the request itself). */
+export interface RequestContext {
+  ip: string;
+  userAgent: string | null;
+  requestId: string;
+}
+
+export const requestContext = (request: FastifyRequest): RequestContext => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  requestId: request.id,
+});

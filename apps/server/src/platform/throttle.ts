@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '@sentinel/db';
+import type { RateLimitSetting } from '../config';
+
+export interface ThrottleResult {
+  allowed: boolean;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfter: number;
+}
+
+/**
+ * Fixed-window attempt counters kept in the database, so every server instance sees the same
+ * count and a restart does not reset them. A window ends by itself: there is no permanent lockout.
+ */
+export class Throttle {
+  constructor(private readonly db: Database) {}
+
+  /** Counts one attempt against `key` and says whether it is within the limit. */
+  async hit(key: string, limit: RateLimitSetting): Promise<ThrottleResult> {
+    const result = await this.db.execute<{ count: number; retry_after: number }>(sql`
+      insert into auth_throttle (key, count, window_started_at) values (${key}, 1, now())
+      on conflict (key) do update set
+        count = case when auth_throttle.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
+                     then 1 else auth_throttle.count + 1 end,
+        window_started_at = case when auth_throttle.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
+                     then now() else auth_throttle.window_started_at end
+      returning count,
+        greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now()))))::int as retry_after`);
+    const row = rowsOf<{ count: number; retry_after: number }>(result)[0]!;
+    return { allowed: Number(row.count) <= limit.max, retryAfter: Number(row.retry_after) };
+  }
+
+  /** Whether `key` is already over its limit, without counting an attempt. */
+  async check(key: string, limit: RateLimitSetting): Promise<ThrottleResult> {
+    const result = await this.db.execute<{ count: number; retry_after: number }>(sql`
+      select count,
+        greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now()))))::int as retry_after
+      from auth_throttle
+      where key = ${key} and window_started_at > now() - make_interval(secs => ${limit.windowSeconds})`);
+    const row = rowsOf<{ count: number; retry_after: number }>(result)[0];
+    if (!row) return { allowed: true, retryAfter: 0 };
+    return { allowed: Number(row.count) < limit.max, retryAfter: Number(row.retry_after) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.execute(sql`delete from auth_throttle where key = ${key}`);
+  }
+}
+
+/** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but drizzle types them apart. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

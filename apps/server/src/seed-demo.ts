@@ -1,0 +1,14 @@
+import { loadConfig } from './config';
+import { openDatabase } from './database';
+import { demoLoginsText, seedDemoFirm } from './demo/demo-firm';
+
+/** `npm run seed:demo`: creates the demo firm in the configured database (PostgreSQL included). */
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  const created = await seedDemoFirm(database.db);
+  console.log(created ? 'Demo firm created.' : 'Demo firm already present.');
+  console.log(demoLoginsText(config.publicUrl));
+} finally {
+  await database.close();
+}

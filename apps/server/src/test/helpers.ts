@@ -1,0 +1,118 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { DatabaseHandle } from '@sentinel/db';
+import { createUser, type UserFactoryInput } from '@sentinel/db/factories';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createTestDatabase } from './test-database';
+
+export const TEST_PUBLIC_URL = 'http://sentinel.test';
+export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Every log line the app wrote, as text. */
+  logs: string[];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a fresh database for one test file. Limits are generous unless a test
+ * sets them, so that only the limiter tests meet them.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sentinel-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_SECRET: TEST_APP_SECRET,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'info',
+    API_RATE_LIMIT: 'off',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000/15m',
+    LOGIN_LIMIT_PER_IP: '10000/15m',
+    RESET_LIMIT_PER_ACCOUNT: '1000/1h',
+    RESET_LIMIT_PER_IP: '10000/1h',
+    SIGNUP_LIMIT_PER_IP: '10000/1h',
+    LEADS_LIMIT_PER_IP: '10000/1h',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const database = await createTestDatabase(inject('dbTemplate'));
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
+  const app = await buildApp({ config, database, logStream });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    logs,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const makeUser = (ctx: TestContext, input: UserFactoryInput = {}) =>
+  createUser(ctx.database.db, input);
+
+/** The value of the refresh cookie a response set, if any. */
+export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((c) => c.name === 'sentinel_refresh' && c.value)?.value;
+}
+
+export async function login(ctx: TestContext, email: string, password: string) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  return { response, body: response.json(), refresh: refreshCookieOf(response) };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The messages in the outbox, newest last, parsed just enough for tests. */
+export async function outbox(ctx: TestContext): Promise<Array<{ to: string; subject: string; raw: string }>> {
+  await ctx.app.mailer.idle();
+  const dir = path.join(ctx.dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const raw = await readFile(path.join(dir, file), 'utf8');
+      return {
+        raw,
+        to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+        subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '',
+      };
+    }),
+  );
+}
+
+/** The reset link of the newest reset e-mail to `to` (quoted-printable soft breaks undone). */
+export async function resetTokenFor(ctx: TestContext, to: string): Promise<string> {
+  const mails = (await outbox(ctx)).filter((m) => m.to.includes(to) && m.subject.startsWith('Reset'));
+  const raw = mails
+    .at(-1)
+    ?.raw.replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const token = raw && /reset-password\?token=([A-Za-z0-9_-]+)/.exec(raw)?.[1];
+  if (!token) throw new Error(`no reset e-mail for ${to}`);
+  return token;
+}

@@ -1,0 +1,51 @@
+import { LogOut, Menu } from 'lucide-react';
+import { Avatar } from '../ui/avatar';
+import { Button } from '../ui/button';
+
+export interface TopBarProps {
+  userLabel: string;
+  displayName: string;
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+}
+
+/** The bar above every session page: menu button (small screens), who is signed in, Logout. */
+export function TopBar({
+  userLabel,
+  displayName,
+  onOpenMenu,
+  menuOpen,
+  onLogout,
+  isLoggingOut,
+}: TopBarProps) {
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-8">
+      <button
+        type="button"
+        onClick={onOpenMenu}
+        aria-label="Open navigation"
+        aria-expanded={menuOpen}
+        className="-ml-1 flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
+      >
+        <Menu aria-hidden="true" className="size-5" />
+      </button>
+      <div className="ml-auto flex min-w-0 items-center gap-3">
+        <Avatar name={displayName} className="hidden sm:inline-flex" />
+        <p className="min-w-0 truncate text-sm text-slate-600">
+          Signed in as <span className="font-semibold text-slate-900">{userLabel}</span>
+        </p>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onLogout}
+          isLoading={isLoggingOut}
+          icon={<LogOut aria-hidden="true" className="size-4" />}
+        >
+          Logout
+        </Button>
+      </div>
+    </header>
+  );
+}

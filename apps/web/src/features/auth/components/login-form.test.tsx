@@ -1,0 +1,122 @@
+import { MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@sentinel/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, mockFetch } from '@/testing/fetch-mock';
+import { currentUrl, fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
+import { attorney, makeJwt, propertyOwner } from '@/testing/session';
+
+const LOGIN = 'POST /api/auth/login';
+
+async function submitLogin(path = '/login', email = 'ada@lovelace-law.test', password = 'Secret123') {
+  const app = renderApp(path);
+  await fillIn(app.user, await screen.findByLabelText('Email'), email);
+  await fillIn(app.user, screen.getByLabelText('Password'), password);
+  await app.user.click(screen.getByRole('button', { name: 'Sign In' }));
+  return app;
+}
+
+describe('login', () => {
+  beforeAll(preloadRoutes, 120_000);
+
+  it('shows the 401 text when the answer carries no error field', async () => {
+    mockFetch({ [LOGIN]: () => new Response(null, { status: 401 }) });
+    await submitLogin();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
+  });
+
+  it("shows the server's error field", async () => {
+    mockFetch({
+      [LOGIN]: () =>
+        json(
+          429,
+          { error: 'Too many attempts. Please wait and try again.', code: 'RATE_LIMITED' },
+          { 'Retry-After': '60' },
+        ),
+    });
+    await submitLogin();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many attempts. Please wait and try again.',
+    );
+  });
+
+  it('shows the network text when the server cannot be reached', async () => {
+    mockFetch({ [LOGIN]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await submitLogin();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginNetworkError);
+  });
+
+  it('sends a valid temporary password to /reset-password with the e-mail and temporary=true', async () => {
+    mockFetch({
+      [LOGIN]: () => json(200, { requiresPasswordReset: true, temporaryPasswordTicket: 'ticket-123' }),
+    });
+
+    const { router } = await submitLogin('/login', 'grace@example.test', 'Temp0rary1');
+
+    await waitFor(() =>
+      expect(currentUrl(router)).toBe('/reset-password?email=grace%40example.test&temporary=true'),
+    );
+    expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.temporaryPasswordTicket)).toBe('ticket-123');
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('sends an expired temporary password to /forgot-password with the spec message', async () => {
+    mockFetch({ [LOGIN]: () => json(200, { requiresPasswordReset: true, temporaryPasswordExpired: true }) });
+
+    const { router } = await submitLogin();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forgot-password'));
+    expect(await screen.findByText(MESSAGES.temporaryPasswordExpired)).toBeInTheDocument();
+  });
+
+  it('stores the session and sends an attorney to /attorney/dashboard', async () => {
+    const token = makeJwt(900);
+    mockFetch({
+      [LOGIN]: () => json(200, { token, expiresIn: 900, user: attorney }),
+      'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+    });
+
+    const { router } = await submitLogin('/auth/login');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/attorney/dashboard'));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
+    expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe(attorney.userId);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeInTheDocument();
+  });
+
+  it('sends everyone else to /dashboard', async () => {
+    mockFetch({
+      [LOGIN]: () => json(200, { token: makeJwt(900), expiresIn: 900, user: propertyOwner }),
+      'GET /api/tokens/verify': () => json(200, { success: true, user: propertyOwner }),
+    });
+    const { router } = await submitLogin();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it("says 'Login failed. Please try again.' when the answer has no token", async () => {
+    mockFetch({ [LOGIN]: () => json(200, { user: attorney }) });
+    await submitLogin();
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginNoToken);
+  });
+
+  it('checks the password rule in the browser and shows the hint, without calling the server', async () => {
+    const { calls } = mockFetch({});
+    await submitLogin('/login', 'ada@lovelace-law.test', 'lowercase');
+    expect(await screen.findByText(MESSAGES.passwordHint)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('toggles password visibility with an accessible button', async () => {
+    const { user } = renderApp('/login');
+    const input = await screen.findByLabelText('Password');
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(input).toHaveAttribute('type', 'password');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(toggle);
+
+    expect(input).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+});

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES } from '@sentinel/shared';
+import { CircleCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
+import { changeTemporaryPassword } from '../api/change-temp-password';
+import { newPasswordFormSchema, resetPassword, type NewPasswordFormValues } from '../api/reset-password';
+import { resetPasswordErrorMessage } from '../utils/error-messages';
+import { temporaryTicket } from '../utils/temporary-ticket';
+
+/** How the new password is authorised: an e-mailed token, or the temporary-password ticket. */
+export type ResetMode =
+  { kind: 'token'; token: string } | { kind: 'temporary'; email: string; ticket: string };
+
+/** New password and confirmation; on success 'Password Updated!' with a button to sign in. */
+export function ResetPasswordForm({ mode }: { mode: ResetMode }) {
+  const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordFormValues>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setFormError(null);
+    try {
+      const answer =
+        mode.kind === 'token'
+          ? await resetPassword({ token: mode.token, newPassword })
+          : await changeTemporaryPassword({ email: mode.email, newPassword, ticket: mode.ticket });
+      temporaryTicket.clear();
+      setDoneMessage(answer?.message ?? MESSAGES.passwordResetDone);
+    } catch (error) {
+      setFormError(resetPasswordErrorMessage(error));
+    }
+  });
+
+  if (doneMessage !== null) {
+    return (
+      <div role="status" className="text-center">
+        <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
+          <CircleCheck aria-hidden="true" className="size-6" />
+        </span>
+        <h2 className="text-lg font-semibold text-slate-900">Password Updated!</h2>
+        <p className="mt-2 text-sm text-slate-600">{doneMessage}</p>
+        <Link to={paths.login} className={buttonClasses({ fullWidth: true, size: 'lg', className: 'mt-6' })}>
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+
+  const busy = isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
+      {formError && <Alert tone="error">{formError}</Alert>}
+      {mode.kind === 'temporary' && (
+        <p className="text-sm text-slate-600">
+          Choose a new password for <span className="font-medium text-slate-900">{mode.email}</span>.
+        </p>
+      )}
+      <Field label="New password" error={errors.newPassword?.message} hint={MESSAGES.passwordHint}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            toggleLabel="Show new password"
+            {...register('newPassword')}
+          />
+        )}
+      </Field>
+      <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <PasswordInput
+            {...control}
+            autoComplete="new-password"
+            toggleLabel="Show password confirmation"
+            {...register('confirmPassword')}
+          />
+        )}
+      </Field>
+      <Button type="submit" fullWidth size="lg" isLoading={busy}>
+        {busy ? 'Updating Password...' : 'Update Password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deferred, json, mockFetch } from '@/testing/fetch-mock';
+import { preloadRoutes, renderApp } from '@/testing/render-app';
+import { makeJwt, propertyOwner, signIn } from '@/testing/session';
+
+describe('session guard', () => {
+  beforeAll(preloadRoutes, 120_000);
+
+  it("shows 'Loading...' until the token is verified, then the page", async () => {
+    signIn(propertyOwner);
+    const answer = deferred<Response>();
+    const { callsTo } = mockFetch({ 'GET /api/tokens/verify': () => answer.promise });
+
+    renderApp('/dashboard');
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET /api/tokens/verify')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Welcome, Grace' })).not.toBeInTheDocument();
+
+    answer.resolve(json(200, { success: true, user: propertyOwner }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+
+  it('on failure toasts the session-expired text and redirects to /login', async () => {
+    signIn(propertyOwner, makeJwt(900));
+    const { callsTo } = mockFetch({
+      'GET /api/tokens/verify': () => json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }),
+      'POST /api/tokens/refresh': () => json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }),
+    });
+
+    const { router } = renderApp('/timeline');
+
+    expect(await screen.findByText(MESSAGES.sessionExpired)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in to Sentinel' })).toBeInTheDocument();
+    expect(callsTo('POST /api/tokens/refresh')).toHaveLength(1);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('with no stored token refreshes from the cookie first, then verifies', async () => {
+    const fresh = makeJwt(900);
+    localStorage.setItem(STORAGE_KEYS.userId, propertyOwner.userId);
+    const { calls } = mockFetch({
+      'POST /api/tokens/refresh': () => json(200, { token: fresh, expiresIn: 900 }),
+      'GET /api/tokens/verify': () => json(200, { success: true, user: propertyOwner }),
+    });
+
+    renderApp('/timeline');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Case Timeline & Progress' }),
+    ).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).toEqual(['POST /api/tokens/refresh', 'GET /api/tokens/verify']);
+    expect(calls[1]?.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+  });
+});

@@ -1,0 +1,27 @@
+import type { LucideIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+
+/** A tool the client dashboard will offer; says plainly that it is not available yet. */
+export function ToolCard({
+  title,
+  description,
+  icon: Icon,
+}: {
+  title: string;
+  description: string;
+  icon: LucideIcon;
+}) {
+  return (
+    <section className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-xs">
+      <div className="flex items-start justify-between gap-3">
+        <span className="flex size-10 items-center justify-center rounded-lg bg-slate-100 text-slate-700">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        <Badge>Not available yet</Badge>
+      </div>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">{title}</h3>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <p className="mt-3 text-sm text-slate-700">This feature is not available yet.</p>
+    </section>
+  );
+}

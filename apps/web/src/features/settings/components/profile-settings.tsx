@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { updateProfileRequest, type ProfileResponse, type UpdateProfileRequest } from '@sentinel/shared';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { LoadingState } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-client';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+
+const errorText = (error: unknown, fallback: string) =>
+  (isApiError(error) && error.serverMessage) || fallback;
+
+/** Profile tab: name and e-mail read-only; the firm name is editable for attorneys. */
+export function ProfileSettings() {
+  const profile = useProfile();
+
+  if (profile.isPending) return <LoadingState label="Loading profile..." />;
+  if (profile.isError) {
+    return (
+      <Alert tone="error">
+        <p>{errorText(profile.error, 'Your profile could not be loaded.')}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void profile.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <ProfileForm profile={profile.data} />;
+}
+
+function ProfileForm({ profile }: { profile: ProfileResponse }) {
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+  } = useForm<UpdateProfileRequest>({
+    resolver: zodResolver(updateProfileRequest),
+    values: { firmName: profile.firmName },
+  });
+  const fullName = [profile.user.first_name, profile.user.last_name].filter(Boolean).join(' ');
+  const canEdit = profile.canEditFirmName;
+
+  return (
+    <Card title="Profile" description="Your name and account e-mail, and your firm’s name.">
+      <form
+        onSubmit={handleSubmit((values) => update.mutate(values))}
+        noValidate
+        className="max-w-xl space-y-5"
+      >
+        {update.isError && <Alert tone="error">{errorText(update.error, 'Failed to save profile')}</Alert>}
+        <Field label="Name">{(control) => <Input {...control} value={fullName} readOnly />}</Field>
+        <Field
+          label="Firm name"
+          error={errors.firmName?.message}
+          hint={canEdit ? undefined : 'Only attorneys can change the firm name.'}
+        >
+          {(control) => (
+            <Input {...control} autoComplete="organization" readOnly={!canEdit} {...register('firmName')} />
+          )}
+        </Field>
+        <Field label="Account email">
+          {(control) => <Input {...control} type="email" value={profile.user.email} readOnly />}
+        </Field>
+        {canEdit && (
+          <Button type="submit" isLoading={update.isPending} disabled={!isDirty}>
+            {update.isPending ? 'Saving...' : 'Save Profile'}
+          </Button>
+        )}
+      </form>
+    </Card>
+  );
+}

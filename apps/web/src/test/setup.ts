@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { cancelProactiveRefresh } from '@/lib/api-client';
+import { queryClient } from '@/lib/query-client';
+
+// Lazy route modules are transformed on first use, which can take seconds on a cold run.
+configure({ asyncUtilTimeout: 30_000 });
+
+// jsdom lacks matchMedia; sonner and responsive code read it.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// jsdom does not scroll; React Router's ScrollRestoration calls it.
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+  cancelProactiveRefresh();
+  queryClient.clear();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

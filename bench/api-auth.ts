@@ -1,0 +1,261 @@
+/**
+ * API benchmark: GET /api/tokens/verify against a bare Fastify route returning the same body, and
+ * POST /api/auth/login. The real app runs in this process; autocannon runs in a child process so
+ * the load generator does not share the server's event loop.
+ *
+ *   npx tsx bench/api-auth.ts [--db postgres|embedded]
+ *   BENCH_DATABASE_URL=postgres://… npx tsx bench/api-auth.ts
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createUser } from '@sentinel/db/factories';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/database';
+import { ARGON2_PARAMS } from '../packages/db/src/password-hash';
+import { loadLine, machine, printTable, repoRoot, withTimeout, writeResult } from './lib';
+
+const TARGET_RATIO = 0.5;
+const TARGET_VERIFY_P99_MS = 20;
+const WARMUP_S = 2;
+const BENCH_DB = 'sentinel_bench';
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Autocannon {
+  requests: { average: number; total: number };
+  latency: { average: number; p50: number; p99: number; max: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodeStats?: Record<string, { count: number }>;
+}
+
+interface Load {
+  connections: number;
+  duration: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** Runs the autocannon CLI in a child process and returns its --json summary. */
+function autocannon(url: string, load: Load): Promise<Autocannon> {
+  const args = [path.join(repoRoot, 'node_modules/autocannon/autocannon.js'), '-j', '-n'];
+  args.push('-c', String(load.connections), '-d', String(load.duration), '-m', load.method ?? 'GET');
+  for (const [name, value] of Object.entries(load.headers ?? {})) args.push('-H', `${name}=${value}`);
+  if (load.body) args.push('-b', load.body);
+  args.push(url);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = new Promise<Autocannon>((resolve, reject) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const json = stdout
+        .trim()
+        .split('\n')
+        .reverse()
+        .find((line) => line.startsWith('{'));
+      if (code !== 0 || !json) reject(new Error(`autocannon exited with ${code}: ${stderr.trim()}`));
+      else resolve(JSON.parse(json) as Autocannon);
+    });
+  });
+  // Generous: on a loaded machine Node alone can take tens of seconds to start.
+  return withTimeout(run, (load.duration + 180) * 1000, `autocannon ${url}`).finally(() => {
+    if (child.exitCode === null) child.kill();
+  });
+}
+
+/** A 2 s warm-up at the same settings, then the measured run. */
+async function measure(label: string, url: string, load: Load) {
+  console.log(
+    `${label}: warming up ${WARMUP_S} s, then ${load.duration} s at ${load.connections} connections…`,
+  );
+  await autocannon(url, { ...load, duration: WARMUP_S });
+  const result = await autocannon(url, load);
+  const failed = result.non2xx + result.errors + result.timeouts;
+  const statuses = Object.entries(result.statusCodeStats ?? {}).map(
+    ([code, { count }]) => `${code}×${count}`,
+  );
+  if (failed > 0) {
+    console.log(
+      `  ${label}: ${failed} failed: statuses ${statuses.join(' ')}, errors ${result.errors}, timeouts ${result.timeouts}`,
+    );
+  }
+  return {
+    case: label,
+    connections: load.connections,
+    seconds: load.duration,
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failed,
+    detail: { statuses: statuses.join(' '), errors: result.errors, timeouts: result.timeouts },
+  };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { db: { type: 'string' }, duration: { type: 'string', default: '10' } },
+  });
+  const DURATION_S = Math.max(1, Number(values.duration) || 10);
+  const databaseUrl =
+    process.env.BENCH_DATABASE_URL ??
+    (values.db === 'postgres' ? ADMIN_URL.replace(/\/postgres$/, `/${BENCH_DB}`) : undefined);
+  if (values.db && values.db !== 'postgres' && values.db !== 'embedded')
+    throw new Error('--db is postgres or embedded');
+  const createdDb = databaseUrl !== undefined && !process.env.BENCH_DATABASE_URL;
+
+  const before = machine();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sentinel-bench-'));
+  const cleanups: Array<() => Promise<unknown>> = [() => rm(dataDir, { recursive: true, force: true })];
+  try {
+    if (createdDb) {
+      const admin = new pg.Client(ADMIN_URL);
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${BENCH_DB}`);
+      await admin.end();
+      cleanups.unshift(async () => {
+        const client = new pg.Client(ADMIN_URL);
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+        await client.end();
+      });
+    }
+
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      PUBLIC_URL: 'http://127.0.0.1',
+      APP_SECRET: randomBytes(48).toString('base64url'),
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      LOG_LEVEL: 'warn',
+      API_RATE_LIMIT: 'off',
+      LOGIN_LIMIT_PER_IP: '1000000/1m',
+      LOGIN_LIMIT_PER_ACCOUNT: '1000000/1m',
+    });
+    const database = await openDatabase(config);
+    cleanups.unshift(() => database.close());
+    const app = await buildApp({ config, database });
+    cleanups.unshift(() => app.close());
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const dbLabel =
+      database.kind === 'postgres'
+        ? `PostgreSQL (${databaseUrl!.replace(/\/\/[^@]*@/, '//')})`
+        : 'embedded PGlite';
+    console.log(`Sentinel at ${base} on ${dbLabel}`);
+
+    const user = await createUser(database.db, { email: `bench-${Date.now()}@example.test` });
+    const credentials = JSON.stringify({ email: user.email, password: user.password });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: credentials,
+    });
+    const { token } = (await login.json()) as { token?: string };
+    if (login.status !== 200 || !token) throw new Error(`login failed with ${login.status}`);
+    const auth = { authorization: `Bearer ${token}` };
+    const verify = await fetch(`${base}/api/tokens/verify`, { headers: auth });
+    const verifyBody: unknown = await verify.json();
+    if (verify.status !== 200) throw new Error(`verify failed with ${verify.status}`);
+
+    // The baseline: Fastify with no plugins, one route answering the same JSON body.
+    const bare: FastifyInstance = Fastify({ logger: false });
+    bare.get('/api/tokens/verify', async () => verifyBody);
+    cleanups.unshift(() => bare.close());
+    const bareBase = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+    const verifyRow = await measure('verify (Sentinel)', `${base}/api/tokens/verify`, {
+      connections: 100,
+      duration: DURATION_S,
+      headers: auth,
+    });
+    const bareRow = await measure('bare Fastify', `${bareBase}/api/tokens/verify`, {
+      connections: 100,
+      duration: DURATION_S,
+    });
+    const loginRow = await measure('login', `${base}/api/auth/login`, {
+      connections: 10,
+      duration: DURATION_S,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: credentials,
+    });
+    const after = machine();
+    // Let the logins still queued behind argon2 finish before the database closes: hashes run in
+    // submission order, so once a fresh login answers, the backlog has (nearly) drained.
+    const drain = await withTimeout(
+      fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: credentials,
+      }),
+      300_000,
+      'a last login after the run',
+    );
+    await drain.arrayBuffer();
+
+    const ratio = verifyRow.reqPerSec / bareRow.reqPerSec;
+    const ratioOk = ratio >= TARGET_RATIO;
+    const p99Ok = verifyRow.p99Ms < TARGET_VERIFY_P99_MS;
+    console.log(`\nAPI benchmark — ${dbLabel}; autocannon in a child process`);
+    console.log(`before: ${loadLine(before)}\nafter:  ${loadLine(after)}\n`);
+    printTable(
+      [verifyRow, bareRow, loginRow],
+      Object.keys(verifyRow).filter((column) => column !== 'detail'),
+    );
+    console.log(
+      `\nverify/bare throughput: ${(ratio * 100).toFixed(1)} %  (target ≥ ${TARGET_RATIO * 100} %: ${ratioOk ? 'PASS' : 'MISS'})`,
+    );
+    console.log(
+      `verify p99: ${verifyRow.p99Ms} ms  (target < ${TARGET_VERIFY_P99_MS} ms: ${p99Ok ? 'PASS' : 'MISS'})`,
+    );
+    console.log(
+      `logins/s: ${loginRow.reqPerSec}, p99 ${loginRow.p99Ms} ms, argon2id ${JSON.stringify(ARGON2_PARAMS)}`,
+    );
+    const failed = verifyRow.failed + bareRow.failed + loginRow.failed;
+    if (failed > 0)
+      console.log(`\n${failed} requests failed (non-2xx, errors or timeouts): the figures are not valid.`);
+
+    const file = writeResult('api-auth', {
+      database: database.kind,
+      before,
+      after,
+      results: [verifyRow, bareRow, loginRow],
+      verifyToBareRatio: Number(ratio.toFixed(3)),
+      targets: { ratio: TARGET_RATIO, verifyP99Ms: TARGET_VERIFY_P99_MS, ratioOk, p99Ok },
+      argon2: ARGON2_PARAMS,
+    });
+    console.log(`\nwrote ${file}`);
+    return failed > 0 ? 1 : 0;
+  } finally {
+    for (const cleanup of cleanups)
+      await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    setTimeout(() => {
+      console.warn('something kept Node alive after cleanup; exiting');
+      process.exit(code);
+    }, 5_000).unref();
+  },
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Helpers shared by the benchmark scripts. */
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+export const resultsDir = path.join(import.meta.dirname, 'results');
+
+/** The machine's state when a figure was taken: figures on a loaded box are noisy. */
+export function machine() {
+  const [one, five, fifteen] = os.loadavg().map((n) => Number(n.toFixed(2)));
+  return {
+    date: new Date().toISOString(),
+    loadAverage: { one, five, fifteen },
+    cpus: os.cpus().length,
+    node: process.version,
+  };
+}
+
+export const loadLine = (m = machine()) =>
+  `${m.date}  load average ${m.loadAverage.one}, ${m.loadAverage.five}, ${m.loadAverage.fifteen} on ${m.cpus} CPUs, Node ${m.node}`;
+
+/** Writes `results/<name>-<timestamp>.json` and returns its path. */
+export function writeResult(name: string, data: unknown): string {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return path.relative(repoRoot, file);
+}
+
+/** Prints rows as an aligned text table (columns: the first row's keys unless given). */
+export function printTable(rows: Array<Record<string, unknown>>, columns = Object.keys(rows[0] ?? {})): void {
+  if (rows.length === 0) return;
+  const cells = rows.map((row) => columns.map((c) => String(row[c] ?? '')));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => r[i]!.length)));
+  const line = (values: string[]) =>
+    values.map((v, i) => (i === 0 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
+  console.log(line(columns));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of cells) console.log(line(row));
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until it answers 200; resolves with the time it did (performance.now()). */
+export async function waitFor200(url: string, timeoutMs: number, child?: ChildProcess): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child && child.exitCode !== null)
+      throw new Error(`server exited with code ${child.exitCode} before ${url} answered`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return performance.now();
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(20);
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM to the leader (it forwards to the server), then SIGKILL to the group if it lingers. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Starts `node <args>` from the repository root in its own process group (an `undefined` in `env`
+ * removes that variable). Only the leader gets
+ * SIGTERM: the server handles it (close-with-grace), and a second SIGTERM would make it exit at
+ * once without closing its database.
+ */
+export function startServerProcess(args: string[], env: Record<string, string | undefined>): ServerProcess {
+  const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: merged,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => output,
+    async stop(timeoutMs = 15_000) {
+      const pgid = child.pid!;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      const clean = await withTimeout(exited, timeoutMs, 'server shutdown').then(
+        () => true,
+        () => false,
+      );
+      for (let i = 0; i < 50 && groupAlive(pgid); i++) await sleep(100);
+      if (!clean || groupAlive(pgid)) {
+        console.warn(`process group ${pgid} did not stop on SIGTERM; sending SIGKILL`);
+        try {
+          process.kill(-pgid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    },
+  };
+}

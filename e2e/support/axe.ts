@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+/** One readable paragraph per violation: rule, impact, help, and every offending node. */
+export function formatViolations(violations: Violation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => {
+          const summary = (node.failureSummary ?? '').replace(/\n\s*/g, ' / ');
+          return `    - ${node.target.join(' ')}\n      ${node.html.slice(0, 200)}\n      ${summary}`;
+        })
+        .join('\n');
+      return `  [${violation.impact ?? 'n/a'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}`;
+    })
+    .join('\n');
+}
+
+/** Runs axe-core (WCAG 2 A and AA) on the current page and expects no violation. */
+export async function expectNoAxeViolations(page: Page, label: string, options: { soft?: boolean } = {}) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const message = `axe: ${results.violations.length} WCAG 2 A/AA violation(s) on ${label} (${page.url()}):\n${formatViolations(results.violations)}`;
+  const check = options.soft ? expect.soft : expect;
+  check(results.violations.length, message).toBe(0);
+}

@@ -1,0 +1,117 @@
+// One linter for the whole repository, with the import boundaries of ARCHITECTURE §2 / STYLE §4:
+// shared knows nothing of the apps; the web app never reaches the server or the database;
+// web features do not import each other.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = (() => {
+  try {
+    return readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+})();
+
+const restrict = (patterns) => ['error', { patterns }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      'packages/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: [
+            '@sentinel/db',
+            '@sentinel/db/*',
+            'fastify',
+            'fastify*',
+            '@fastify/*',
+            'react',
+            'react-*',
+            'node:*',
+          ],
+          message: 'packages/shared is the wire contract only: no server, database, UI or Node code.',
+        },
+        { group: ['**/apps/**'], message: 'packages never import apps.' },
+      ]),
+    },
+  },
+  {
+    files: ['packages/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/apps/**', 'fastify', '@fastify/*'], message: 'packages/db knows nothing of the apps.' },
+      ]),
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        { group: ['**/apps/web/**', 'react', 'react-*'], message: 'The server never imports the web app.' },
+      ]),
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': restrict([
+        {
+          group: ['@sentinel/db', '@sentinel/db/*', 'fastify', '@fastify/*', '**/apps/server/**', 'node:*'],
+          message: 'The web app talks to the server only through /api and packages/shared.',
+        },
+      ]),
+    },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restrict([
+        {
+          group: ['@sentinel/db', '@sentinel/db/*', 'fastify', '@fastify/*', '**/apps/server/**', 'node:*'],
+          message: 'The web app talks to the server only through /api and packages/shared.',
+        },
+        ...webFeatures
+          .filter((other) => other !== feature)
+          .map((other) => ({
+            group: [`@/features/${other}`, `@/features/${other}/*`, `../${other}`, `../${other}/*`],
+            message:
+              'Features do not import each other: compose them in app/ or move the shared part to components/ or lib/.',
+          })),
+      ]),
+    },
+  })),
+  {
+    files: ['apps/web/vite.config.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The drizzle database, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handed to `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Repositories accept either, so a service can run them inside its transaction. */
+export type DbOrTx = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  /** 'postgres' when DATABASE_URL is set, 'embedded' for PGlite. */
+  kind: 'postgres' | 'embedded';
+  /** Runs one SQL statement with parameters (used by the readiness probe and the job queue). */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /** The embedded database's files as a tarball (test fixtures start from it). */
+  dumpDataDir?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export interface DatabaseOptions {
+  /** A PostgreSQL connection string; when absent the embedded database is used. */
+  url?: string;
+  /** Where the embedded database keeps its files; absent means in memory. */
+  dataDir?: string;
+  /** A data-directory tarball to start the embedded database from (fast test fixtures). */
+  loadDataDir?: Blob;
+  /** Pool size for PostgreSQL. */
+  poolMax?: number;
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: 5_000,
+      // Bound every statement so a hung database answers an error instead of holding requests.
+      statement_timeout: 15_000,
+    });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Nothing to do here.
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      query: async (text, values) => {
+        const result = await pool.query(text, values as unknown[]);
+        return { rows: result.rows };
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'embedded',
+    query: async (text, values) => {
+      const result = await client.query(text, values);
+      return { rows: result.rows as never[] };
+    },
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    close: () => client.close(),
+  };
+}
+
+/** Applies every pending migration. Runs at start, from code (drizzle-kit cannot load PGlite extensions). */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  await handle.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  if (handle.kind === 'postgres') {
+    await migratePg(handle.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  }
+}

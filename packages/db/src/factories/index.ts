@@ -1,0 +1,68 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { UserType } from '@sentinel/shared';
+import type { DbOrTx } from '../client';
+import { hashPassword } from '../password-hash';
+import { firms, users } from '../schema/index';
+
+/**
+ * Seed factories: the one way tests, end-to-end journeys and the demo seed create data, so all
+ * three make it the same way (documenso's packages/prisma/seed).
+ */
+
+export type FirmRow = typeof firms.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+export async function createFirm(
+  db: DbOrTx,
+  overrides: Partial<typeof firms.$inferInsert> = {},
+): Promise<FirmRow> {
+  const [firm] = await db
+    .insert(firms)
+    .values({ ...overrides, name: overrides.name ?? `Firm ${randomUUID().slice(0, 8)}` })
+    .returning();
+  return firm!;
+}
+
+export interface UserFactoryInput {
+  firmId?: string;
+  email?: string;
+  password?: string;
+  firstName?: string;
+  lastName?: string;
+  userType?: UserType;
+  companyName?: string | null;
+  phone?: string | null;
+  status?: 'active' | 'deactivated';
+  /** Makes `password` a temporary password that stops working at this time (invited users). */
+  temporaryPasswordExpiresAt?: Date | null;
+}
+
+export const DEFAULT_TEST_PASSWORD = 'Claims-Desk-2026';
+
+/** A random password that passes the product's rule: for temporary passwords and tests. */
+export const randomPassword = (): string => `Tmp-${randomBytes(18).toString('base64url')}9A`;
+
+export async function createUser(
+  db: DbOrTx,
+  input: UserFactoryInput = {},
+): Promise<UserRow & { password: string }> {
+  const password = input.password ?? DEFAULT_TEST_PASSWORD;
+  const firmId = input.firmId ?? (await createFirm(db, { name: input.companyName ?? undefined })).id;
+  const unique = randomUUID().slice(0, 8);
+  const [user] = await db
+    .insert(users)
+    .values({
+      firmId,
+      email: (input.email ?? `user-${unique}@example.test`).toLowerCase(),
+      passwordHash: await hashPassword(password),
+      firstName: input.firstName ?? 'Test',
+      lastName: input.lastName ?? `User ${unique}`,
+      userType: input.userType ?? 'attorney',
+      companyName: input.companyName ?? null,
+      phone: input.phone ?? null,
+      status: input.status ?? 'active',
+      temporaryPasswordExpiresAt: input.temporaryPasswordExpiresAt ?? null,
+    })
+    .returning();
+  return { ...user!, password };
+}

@@ -1,0 +1,3 @@
+export * from './client';
+export * from './password-hash';
+export * as schema from './schema/index';

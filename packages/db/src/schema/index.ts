@@ -1,0 +1,5 @@
+export * from './firms';
+export * from './users';
+export * from './auth';
+export * from './audit';
+export * from './leads';

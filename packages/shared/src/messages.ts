@@ -1,0 +1,98 @@
+/**
+ * User-visible texts from spec §5 (validation) and §8 (error catalogue), kept verbatim.
+ * Server and web both import them, so a text changes in one place.
+ */
+export const MESSAGES = {
+  // §5 validation
+  passwordHint:
+    'Password must be at least 8 characters and contain at least one number and one uppercase letter',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordComposition: 'Password must contain at least one number and one uppercase letter',
+  passwordTooLong: 'Password must be at most 256 characters',
+  passwordCommon: 'This password is too common. Please choose a less predictable one.',
+  passwordContainsContext: 'Password must not contain your name, e-mail or company name',
+  passwordSameAsTemporary: 'Choose a new password that differs from your temporary password',
+  mustAgreeToTerms: 'You must agree to the Terms of Service',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  fullNameRequired: 'Full name is required',
+  companyNameRequired: 'Company name is required',
+  userTypeRequired: 'Please select a user type',
+  currentPasswordRequired: 'Current password is required',
+
+  // §8 login
+  invalidCredentials: 'Invalid email or password',
+  loginNetworkError: 'Network error - please try again',
+  loginNoToken: 'Login failed. Please try again.',
+  temporaryPasswordExpired: 'Temporary password expired. Please use Forgot Password to request a reset link.',
+
+  // §8 refresh
+  noTokenFromRefresh: 'No token received from refresh endpoint',
+
+  // §8 signup
+  signupFailed: 'Failed to create account',
+  signupNetworkError: 'Network error. Please try again.',
+  accountCreated: 'Account created successfully!',
+  emailAlreadyRegistered: 'An account with this email already exists',
+
+  // §8 forgot / reset
+  somethingWentWrong: 'Something went wrong',
+  resetFailed: 'Failed to reset password',
+  resetUnexpected: 'Something went wrong. Please try again later.',
+  resetLinkSent: 'If an account exists for that email, we have sent a password reset link.',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordResetDone: 'Your password has been reset. You can now sign in.',
+  temporaryTicketInvalid: 'Your sign-in step has expired. Please sign in again with your temporary password.',
+
+  // §8 password update
+  passwordUpdateFailed: 'Failed to update password',
+  passwordUpdated: 'Password updated successfully.',
+  currentPasswordWrong: 'Current password is incorrect',
+
+  // §8 session
+  sessionExpired: 'Session expired. Please log in again.',
+
+  // Provider connection (§8), used by the settings banner
+  connectFailedDefault: 'An unknown error occurred.',
+
+  // Landing page
+  leadThanks: "Thanks! We'll be in touch within one business day to set up your free trial.",
+
+  // Profile
+  profileSaved: 'Profile saved',
+
+  // Platform
+  tooManyRequests: 'Too many attempts. Please wait and try again.',
+  notFound: 'Not found',
+  unauthorized: 'Authentication required',
+  forbidden: 'You do not have permission to do that',
+  validationFailed: 'Some fields are invalid',
+  internalError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service is shutting down or not ready. Please try again shortly.',
+  crossSiteRefused: 'Cross-site request refused',
+
+  // §2 screens: empty states
+  emailNoProvider: 'Please connect a Google or Microsoft account to view your emails.',
+  noClientsFound: 'No clients found',
+  noCasesFound: 'No cases found',
+  noConversationsYet: 'No conversations yet',
+  noConversationSelected: 'No conversation selected',
+  messagesEmptyHint: 'Your messages will appear here when you have an active case',
+  noTimelineEvents: 'No timeline events yet',
+  timelineEmptyHint: 'Your case timeline will appear here once your case is active.',
+} as const;
+
+/** Provider names as the banners print them (spec §8 uses {Provider}). */
+export const providerDisplayName = (provider: string): string =>
+  provider === 'google' ? 'Google' : provider === 'microsoft' ? 'Microsoft' : provider;
+
+export const connectSuccessBanner = (provider: string) =>
+  `${providerDisplayName(provider)} account connected successfully!`;
+export const disconnectSuccessBanner = (provider: string) =>
+  `${providerDisplayName(provider)} account disconnected successfully.`;
+export const connectFailureBanner = (provider: string, message?: string | null) =>
+  `Failed to connect ${providerDisplayName(provider)}: ${message || MESSAGES.connectFailedDefault}`;
+export const disconnectFailureBanner = (provider: string) =>
+  `Failed to disconnect ${providerDisplayName(provider)} account.`;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../constants';
+import { MESSAGES } from '../messages';
+import { passwordRuleError } from '../password';
+import { USER_TYPES } from '../user-types';
+
+/** An e-mail address, trimmed; the server lower-cases it before use. */
+export const emailField = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, MESSAGES.emailRequired)
+  .max(254, MESSAGES.emailInvalid)
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+/** A new password: the spec's rule. Never trimmed. */
+export const newPasswordField = z.string({ error: MESSAGES.passwordRequired }).superRefine((value, ctx) => {
+  const problem = passwordRuleError(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** A password being checked (login, current password): any non-empty string up to the maximum. */
+export const existingPasswordField = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, MESSAGES.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH * 4, MESSAGES.passwordTooLong);
+
+const nameField = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+
+export const userTypeField = z.enum(USER_TYPES, { error: MESSAGES.userTypeRequired });
+
+/** Session user (spec §3). */
+export const sessionUser = z.object({
+  userId: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  userType: userTypeField,
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+// POST /api/auth/login
+export const loginRequest = z.object({ email: emailField, password: existingPasswordField });
+export type LoginRequest = z.infer<typeof loginRequest>;
+export const loginResponse = z.object({
+  token: z.string().optional(),
+  /** Seconds until `token` expires. */
+  expiresIn: z.number().optional(),
+  user: sessionUser.optional(),
+  requiresPasswordReset: z.boolean().optional(),
+  temporaryPasswordExpired: z.boolean().optional(),
+  /** One-time ticket for POST /api/auth/change-temp-password (valid 15 minutes). */
+  temporaryPasswordTicket: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+// POST /api/auth/register
+export const registerRequest = z.object({
+  email: emailField,
+  password: newPasswordField,
+  firstName: nameField(MESSAGES.fullNameRequired),
+  lastName: nameField(MESSAGES.fullNameRequired),
+  userType: userTypeField,
+  companyName: nameField(MESSAGES.companyNameRequired).max(200),
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+export const registerResponse = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  expiresIn: z.number(),
+  user: sessionUser,
+});
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+/** `{success, message}`: the answer of the password flows. */
+export const successMessageResponse = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessMessageResponse = z.infer<typeof successMessageResponse>;
+
+// POST /api/auth/forgot-password
+export const forgotPasswordRequest = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+// POST /api/auth/reset-password
+export const resetPasswordRequest = z.object({
+  token: z.string().min(1).max(200),
+  newPassword: newPasswordField,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+// POST /api/auth/change-password (authenticated). userId is accepted for compatibility with the
+// spec's payload; the server acts on the session's user only.
+export const changePasswordRequest = z.object({
+  userId: z.string().optional(),
+  currentPassword: existingPasswordField.refine((v) => v.length > 0, MESSAGES.currentPasswordRequired),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+// POST /api/auth/change-temp-password
+export const changeTempPasswordRequest = z.object({
+  email: emailField,
+  newPassword: newPasswordField,
+  ticket: z.string().min(1).max(200),
+});
+export type ChangeTempPasswordRequest = z.infer<typeof changeTempPasswordRequest>;
+
+// GET /api/tokens/verify
+export const verifyResponse = z.object({ success: z.literal(true), user: sessionUser });
+export type VerifyResponse = z.infer<typeof verifyResponse>;
+
+// POST /api/tokens/refresh
+export const refreshResponse = z.object({ token: z.string(), expiresIn: z.number() });
+export type RefreshResponse = z.infer<typeof refreshResponse>;
+
+// POST /api/tokens/logout
+export const logoutResponse = z.object({ success: z.literal(true) });

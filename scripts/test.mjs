@@ -88,10 +88,7 @@ const steps = [
   },
 ];
 
-// The end-to-end journeys are not yet proven green on CI (issue 2 stays open until they are), so
-// they run only when asked: `npm run test:e2e`, or SENTINEL_E2E=1 npm test. Said loudly, never
-// skipped in silence.
-const e2eSteps = [
+steps.push(
   () => run('build web app', 'npm', ['run', 'build', '-w', 'apps/web']),
   () => {
     const file = path.join(reports, 'e2e.json');
@@ -99,20 +96,14 @@ const e2eSteps = [
       'end-to-end tests',
       'npx',
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-      },
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     );
     countPlaywright(file);
     return ok;
   },
-];
+);
 
-const runE2e = process.env.SENTINEL_E2E === '1';
-for (const step of runE2e ? [...steps, ...e2eSteps] : steps) {
+for (const step of steps) {
   if (!step()) finish(false);
-}
-if (!runE2e) {
-  console.log('\n!! End-to-end journeys NOT run by this command: run `npm run test:e2e` (Chromium needed).');
 }
 finish(true);

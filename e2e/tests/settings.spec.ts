@@ -14,8 +14,8 @@ test.describe('[SETTINGS]', () => {
     await expectScreen(page, 'Settings');
 
     await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('Name')).toHaveValue(account.fullName);
-    await expect(page.getByLabel('Name')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(account.fullName);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('readonly', '');
     await expect(page.getByLabel('Account email')).toHaveValue(account.email);
     const firm = page.getByLabel('Firm name');
     await expect(firm).toHaveValue(account.companyName);
@@ -46,7 +46,7 @@ test.describe('[SETTINGS]', () => {
     await expectScreen(page, 'Settings');
     await expect(page.getByRole('tab', { name: 'Password' })).toHaveAttribute('aria-selected', 'true');
 
-    await page.getByLabel('Current password').fill(account.password);
+    await page.getByLabel('Current password', { exact: true }).fill(account.password);
     await page.getByLabel('New password', { exact: true }).fill(OTHER_PASSWORD);
     await page.getByLabel('Confirm new password').fill(OTHER_PASSWORD);
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -69,7 +69,7 @@ test.describe('[SETTINGS]', () => {
     const account = await signUpViaApi(page, 'public-adjuster');
     await page.goto('/settings?tab=password');
     await expectScreen(page, 'Settings');
-    await page.getByLabel('Current password').fill('Not-The-Password-42');
+    await page.getByLabel('Current password', { exact: true }).fill('Not-The-Password-42');
     await page.getByLabel('New password', { exact: true }).fill(OTHER_PASSWORD);
     await page.getByLabel('Confirm new password').fill(`${OTHER_PASSWORD}x`);
     await page.getByRole('button', { name: 'Update Password' }).click();

@@ -78,12 +78,15 @@ describe('app shell', () => {
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const menuButton = screen.getByRole('button', { name: 'Open navigation' });
+    await waitFor(() => expect(menuButton).toHaveFocus());
 
-    await user.click(screen.getByRole('button', { name: 'Open navigation' }));
+    await user.click(menuButton);
     const drawer = await screen.findByRole('dialog');
     await user.click(within(drawer).getByRole('link', { name: 'Timeline' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/timeline'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it('logs out: calls the logout endpoint, clears the session and shows the login screen at /auth/login', async () => {

@@ -23,6 +23,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   const firstRender = useRef(true);
   const pathnameRef = useRef(pathname);
   const drawerOpenedAt = useRef(pathname);
@@ -104,11 +105,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             aria-describedby={undefined}
             data-surface="dark"
             onCloseAutoFocus={(event) => {
-              // Closed by navigating: focus the new page rather than the menu button.
-              if (drawerOpenedAt.current !== pathnameRef.current) {
-                event.preventDefault();
-                mainRef.current?.focus({ preventScroll: true });
-              }
+              // Back to the menu button that opened it, or, when closed by navigating, to the
+              // new page.
+              event.preventDefault();
+              const navigated = drawerOpenedAt.current !== pathnameRef.current;
+              (navigated ? mainRef : menuButtonRef).current?.focus({ preventScroll: true });
             }}
             className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-slate-900 shadow-xl focus:outline-none md:hidden"
           >
@@ -142,6 +143,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             setDrawerOpen(true);
           }}
           menuOpen={drawerOpen}
+          menuButtonRef={menuButtonRef}
           onLogout={() => void logout()}
           isLoggingOut={isLoggingOut}
         />

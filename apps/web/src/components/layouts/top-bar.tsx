@@ -1,4 +1,5 @@
 import { LogOut, Menu } from 'lucide-react';
+import type { Ref } from 'react';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 
@@ -7,6 +8,8 @@ export interface TopBarProps {
   displayName: string;
   onOpenMenu: () => void;
   menuOpen: boolean;
+  /** Focus returns here when the drawer closes. */
+  menuButtonRef: Ref<HTMLButtonElement>;
   onLogout: () => void;
   isLoggingOut: boolean;
 }
@@ -17,12 +20,14 @@ export function TopBar({
   displayName,
   onOpenMenu,
   menuOpen,
+  menuButtonRef,
   onLogout,
   isLoggingOut,
 }: TopBarProps) {
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur md:px-8">
       <button
+        ref={menuButtonRef}
         type="button"
         onClick={onOpenMenu}
         aria-label="Open navigation"

@@ -8,6 +8,7 @@ import {
 } from '@sentinel/shared';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { confirmationMatches } from '@/lib/form-rules';
 
 const required = (message: string) => z.string().trim().min(1, message);
 
@@ -22,10 +23,7 @@ export const signupFormSchema = z
     confirmPassword: z.string(),
     acceptTerms: z.boolean().refine((accepted) => accepted, MESSAGES.mustAgreeToTerms),
   })
-  .refine((values) => values.password === values.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .refine(...confirmationMatches('password'));
 export type SignupFormInput = z.input<typeof signupFormSchema>;
 export type SignupFormValues = z.output<typeof signupFormSchema>;
 

@@ -7,6 +7,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/api-client';
+import { confirmationMatches } from '@/lib/form-rules';
 
 /** Current, new and confirmed password (spec §5 password change). */
 export const changePasswordFormSchema = z
@@ -15,10 +16,7 @@ export const changePasswordFormSchema = z
     newPassword: newPasswordField,
     confirmPassword: z.string(),
   })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  });
+  .refine(...confirmationMatches('newPassword'));
 export type ChangePasswordFormValues = z.infer<typeof changePasswordFormSchema>;
 
 /** POST /api/auth/change-password (authenticated); the server then ends every session. */

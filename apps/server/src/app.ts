@@ -104,16 +104,12 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate('authenticate', createAuthGuard(accessTokens, sessions));
   app.decorate('refuseCrossSite', createCrossSiteGuard(config.publicUrl));
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-  });
   app.addHook('onClose', async () => {
     await mailer.idle();
     mailer.close();
   });
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(cookie);
   if (config.apiRateLimit !== 'off') {
     await app.register(rateLimit, {

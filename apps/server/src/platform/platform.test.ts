@@ -20,15 +20,34 @@ describe('error answers', () => {
       code: 'NOT_FOUND',
       requestId: response.headers['x-request-id'],
     });
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.headers['content-security-policy']).toContain("object-src 'none'");
-    expect(response.headers['content-security-policy']).toContain("base-uri 'none'");
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // A JSON answer: the API set (OWASP REST), with a CSP that allows nothing.
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('gives pages the strict document CSP (no inline script) and the rest of the document set', async () => {
+    const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    // The API docs set their own static CSP (@fastify/swagger-ui staticCSP): still no inline script.
+    expect(docs.headers['content-security-policy']).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
+
+    for (const url of ['/attorney/dashboard', '/login']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      const csp = response.headers['content-security-policy'];
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-request-id'], url).toBeTruthy();
+    }
   });
 
   it('answers malformed JSON, wrong content types and oversized bodies with 4xx, never 500', async () => {

@@ -12,7 +12,7 @@ export function createAuthGuard(tokens: AccessTokens, sessions: SessionsService)
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header) : null;
     if (!match) throw unauthorized();
-    const claims = await tokens.verify(match[1]!);
+    const claims = tokens.verify(match[1]!);
     if (!claims) throw unauthorized();
     const principal = await sessions.principalFor(claims.sessionId, claims.userId);
     if (!principal) throw unauthorized();

@@ -59,7 +59,7 @@ export class SessionsService {
     const refreshToken = randomToken();
     await repo.addRefreshToken(tx, session.id, sha256(refreshToken));
     return {
-      accessToken: await this.tokens.sign({
+      accessToken: this.tokens.sign({
         userId: user.id,
         sessionId: session.id,
         firmId: user.firmId,
@@ -120,7 +120,7 @@ export class SessionsService {
       return {
         ok: true as const,
         session: {
-          accessToken: await this.tokens.sign({
+          accessToken: this.tokens.sign({
             userId: user.id,
             sessionId: session.id,
             firmId: user.firmId,

@@ -58,7 +58,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = presented ? await sessions.revokeByRefreshToken(presented, 'logout') : null;
       // An access token sent along dies with its session too, not only at its expiry.
       const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      const claims = bearer ? await app.accessTokens.verify(bearer) : null;
+      const claims = bearer ? app.accessTokens.verify(bearer) : null;
       if (claims) await sessions.revoke(app.db, claims.sessionId, 'logout');
       cookie.clear(reply);
       if (owner) {

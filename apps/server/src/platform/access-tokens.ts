@@ -21,14 +21,17 @@ export interface AccessClaims {
  * another kind or for another audience is refused. They carry the session id, and the guard
  * refuses tokens of revoked sessions.
  *
- * fast-jwt (the library behind @fastify/jwt) signs and verifies synchronously with node:crypto
- * and keeps an LRU cache of tokens it has verified; the WebCrypto path we used before managed
- * about 13,000 verifications a second on this machine and was the ceiling of every request.
+ * fast-jwt (the library behind @fastify/jwt) signs and verifies synchronously with node:crypto;
+ * the WebCrypto path we used before managed about 13,000 verifications a second on this machine
+ * and was the ceiling of every request. Tokens that verified are remembered, keyed by the token
+ * itself, until their `exp`: fast-jwt's own cache hashes every token it looks up (a tenth of the
+ * cost of an authenticated request) unless given a key builder, which it then warns about.
  */
 export class AccessTokens {
   readonly ttlSeconds = ACCESS_TOKEN_TTL_SECONDS;
   private readonly signer;
   private readonly verifier;
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
 
   constructor(appSecret: string) {
     const key = Buffer.from(deriveKey(appSecret, 'access-token'));
@@ -47,10 +50,6 @@ export class AccessTokens {
       allowedAud: AUDIENCE,
       checkTyp: TOKEN_TYPE,
       requiredClaims: ['sub', 'exp', 'iat', 'sid', 'fid', 'utp'],
-      cache: VERIFIED_CACHE_SIZE,
-      // Keyed by the token itself: unique by construction (no collisions), and no hash per request.
-      // The cache lives in this process's memory, where the token already is while it is served.
-      cacheKeyBuilder: (token: string) => token,
     });
   }
 
@@ -65,6 +64,11 @@ export class AccessTokens {
 
   /** The claims of a valid token, or null for anything else (bad signature, expired, wrong type…). */
   verify(token: string): AccessClaims | null {
+    const remembered = this.verified.get(token);
+    if (remembered) {
+      if (remembered.expiresAtMs > Date.now()) return remembered.claims;
+      this.verified.delete(token);
+    }
     let payload: Record<string, unknown>;
     try {
       payload = this.verifier(token) as Record<string, unknown>;
@@ -72,15 +76,20 @@ export class AccessTokens {
       if (error instanceof TokenError) return null;
       throw error;
     }
-    const { sub, sid, fid, utp } = payload;
+    const { sub, sid, fid, utp, exp } = payload;
     if (
       typeof sub !== 'string' ||
       typeof sid !== 'string' ||
       typeof fid !== 'string' ||
+      typeof exp !== 'number' ||
       !USER_TYPES.includes(utp as UserType)
     ) {
       return null;
     }
-    return { userId: sub, sessionId: sid, firmId: fid, userType: utp as UserType };
+    const claims: AccessClaims = { userId: sub, sessionId: sid, firmId: fid, userType: utp as UserType };
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { claims, expiresAtMs: exp * 1000 });
+    return claims;
   }
 }

@@ -37,7 +37,9 @@ export function TopBar({
         <Menu aria-hidden="true" className="size-5" />
       </button>
       <div className="ml-auto flex min-w-0 items-center gap-3">
-        <Avatar name={displayName} className="hidden sm:inline-flex" />
+        <span className="hidden sm:contents">
+          <Avatar name={displayName} />
+        </span>
         <p className="min-w-0 truncate text-sm text-slate-600">
           Signed in as <span className="font-semibold text-slate-900">{userLabel}</span>
         </p>

@@ -53,7 +53,10 @@ export function SiteHeader() {
           <Link to="/login" className={`hidden md:inline-flex ${navLink}`}>
             Login
           </Link>
-          <Link to="/signup" className={`hidden min-[360px]:inline-flex ${primaryButtonLook}`}>
+          <Link
+            to="/signup"
+            className={`hidden whitespace-nowrap min-[360px]:inline-flex max-sm:px-3.5 ${primaryButtonLook}`}
+          >
             Start Free Trial
           </Link>
           <button

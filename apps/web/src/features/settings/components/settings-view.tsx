@@ -45,14 +45,14 @@ export function SettingsView() {
       <Tabs.Root value={tab} onValueChange={selectTab}>
         <Tabs.List
           aria-label="Settings sections"
-          className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0"
+          className="-mx-4 flex overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0"
         >
           {tabs.map(({ value, label }) => (
             <Tabs.Trigger
               key={value}
               value={value}
               className={clsx(
-                '-mb-px border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+                '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
                 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
                 'data-[state=active]:border-brand-700 data-[state=active]:text-brand-800',
               )}

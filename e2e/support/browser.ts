@@ -24,6 +24,7 @@ export interface BrowserGlobals {
   sessionStorage: MiniStorage;
   location: { origin: string };
   document: {
+    documentElement: { scrollWidth: number };
     activeElement: MiniElement | null;
     body: MiniElement;
     querySelector(selector: string): MiniElement | null;

@@ -71,7 +71,9 @@ function axeTests(title: string, screens: Screen[], credentials?: Credentials, w
           await visit(page, screen);
           await expectNoAxeViolations(page, `${screen.path} at ${width} px`);
           // Nothing wider than the screen: no sideways scrolling of the whole page.
-          const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          const pageWidth = await page.evaluate(
+            () => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth,
+          );
           expect(pageWidth, `${screen.path} is ${pageWidth} px wide at ${width} px`).toBeLessThanOrEqual(
             width,
           );

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,7 +152,8 @@ describe('configuration', () => {
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests and answers 503 to new ones while closing', async () => {
-    const app = await buildApp({ config: ctx.config, database: ctx.database });
+    const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+    const app = await buildApp({ config: ctx.config, database: ctx.database, logStream: quiet });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     app.get('/api/test/slow', async () => {

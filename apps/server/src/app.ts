@@ -23,6 +23,7 @@ import { loggerOptions } from './platform/logger';
 import { Mailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { installAccessControl, type RouteAccess } from './modules/auth/access';
 import { Throttle } from './platform/throttle';
 import { registerWebApp } from './platform/web-app';
 
@@ -44,6 +45,8 @@ declare module 'fastify' {
     refreshCookie: RefreshCookie;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     refuseCrossSite: (request: FastifyRequest) => Promise<void>;
+    /** Every /api route with its declared access (see modules/auth/access.ts). */
+    routeAccess: RouteAccess[];
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -110,6 +113,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   });
 
   registerSecurityHeaders(app);
+  app.decorate('routeAccess', installAccessControl(app));
   await app.register(cookie);
   if (config.apiRateLimit !== 'off') {
     await app.register(rateLimit, {

@@ -7,3 +7,4 @@ export * from './schemas/auth';
 export * from './schemas/profile';
 export * from './schemas/leads';
 export * from './schemas/health';
+export * from './schemas/clients';

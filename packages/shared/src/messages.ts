@@ -76,6 +76,19 @@ export const MESSAGES = {
   // §2 screens: empty states
   emailNoProvider: 'Please connect a Google or Microsoft account to view your emails.',
   noClientsFound: 'No clients found',
+
+  // Clients (spec §8 "Clients"; the success and field texts are ours)
+  clientCreateFailed: 'Failed to create client. Please try again.',
+  clientsFetchFailed: 'Failed to fetch clients. Please try again.',
+  clientsLoadFailedToast: 'Failed to load clients',
+  clientCreated: 'Client created successfully. An invitation has been sent to their e-mail.',
+  invitationResent: 'Invitation sent again',
+  clientDeactivated: 'Client deactivated',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  phoneRequired: 'Phone is required',
+  phoneInvalid: 'Enter a valid phone number',
+  emailTaken: 'An account with this e-mail already exists',
   noCasesFound: 'No cases found',
   noConversationsYet: 'No conversations yet',
   noConversationSelected: 'No conversation selected',

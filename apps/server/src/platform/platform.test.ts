@@ -156,7 +156,7 @@ describe('graceful shutdown', () => {
     const app = await buildApp({ config: ctx.config, database: ctx.database, logStream: quiet });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    app.get('/api/test/slow', async () => {
+    app.get('/api/test/slow', { config: { access: 'public' } }, async () => {
       await gate;
       return { done: true };
     });

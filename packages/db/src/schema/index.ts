@@ -3,3 +3,4 @@ export * from './users';
 export * from './auth';
 export * from './audit';
 export * from './leads';
+export * from './clients';

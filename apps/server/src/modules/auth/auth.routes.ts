@@ -22,7 +22,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse, ...errorSchemas } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse, ...errorSchemas } },
+    },
     async (request, reply) => {
       const outcome = await auth.login(request.body.email, request.body.password, requestContext(request));
       if (outcome.kind === 'session')
@@ -34,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
+      config: { access: 'public' },
       schema: { tags: ['auth'], body: registerRequest, response: { 201: registerResponse, ...errorSchemas } },
     },
     async (request, reply) => {
@@ -48,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         body: forgotPasswordRequest,
@@ -63,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reset-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         body: resetPasswordRequest,
@@ -78,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-password',
     {
-      preHandler: app.authenticate,
+      config: { access: 'session' },
       schema: {
         tags: ['auth'],
         security: [{ bearer: [] }],
@@ -95,6 +101,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/change-temp-password',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         body: changeTempPasswordRequest,

@@ -15,7 +15,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/verify',
     {
-      preHandler: app.authenticate,
+      config: { access: 'session' },
       schema: {
         tags: ['tokens'],
         security: [{ bearer: [] }],
@@ -31,6 +31,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
+      config: { access: 'public' },
       preHandler: app.refuseCrossSite,
       schema: { tags: ['tokens'], response: { 200: refreshResponse, ...errorSchemas } },
     },
@@ -50,6 +51,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
+      config: { access: 'public' },
       preHandler: app.refuseCrossSite,
       schema: { tags: ['tokens'], response: { 200: logoutResponse, ...errorSchemas } },
     },

@@ -5,13 +5,20 @@ import { errorSchemas } from '../../platform/openapi';
 
 /** GET /api/health (the process serves) and GET /api/ready (and its database answers). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/health', { schema: { tags: ['health'], response: { 200: healthResponse } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/health',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: healthResponse } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
   app.get(
     '/ready',
-    { schema: { tags: ['health'], response: { 200: readyResponse, ...errorSchemas } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: readyResponse, ...errorSchemas } },
+    },
     async (request) => {
       try {
         await app.database.query('select 1');

@@ -10,6 +10,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['leads'],
         body: createLeadRequest,

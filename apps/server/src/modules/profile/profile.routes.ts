@@ -7,11 +7,11 @@ import { principalOf } from '../auth/auth.guard';
 /** GET and PATCH /api/profile (Settings → Profile). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profile } = app.services;
-  app.addHook('preHandler', app.authenticate);
 
   app.get(
     '/',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['profile'],
         security: [{ bearer: [] }],
@@ -24,6 +24,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/',
     {
+      config: { access: 'session' },
       schema: {
         tags: ['profile'],
         security: [{ bearer: [] }],

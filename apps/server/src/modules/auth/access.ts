@@ -1,0 +1,67 @@
+import type { UserType } from '@sentinel/shared';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import { audit } from '../../platform/audit';
+import { forbidden } from '../../platform/errors';
+import { requestContext } from '../../platform/request-context';
+
+/**
+ * Who may call a route, declared on every /api route as `config: { access }`:
+ * - 'public': anyone (sign-in, sign-up, health, the landing form, the cookie endpoints);
+ * - 'session': any signed-in user; the service then scopes what they see to their firm, cases
+ *   and role;
+ * - a list of user types: only those (others get 403, and an authz_denied audit row).
+ * A route without a declaration cannot be registered: the server refuses to start.
+ */
+export type Access = 'public' | 'session' | readonly UserType[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** The access of every /api route, as registered (the authorisation table test reads it). */
+export type RouteAccess = { method: string; url: string; access: Access };
+
+const governed = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * Installs the one authorisation layer: for each route as it is registered, the access
+ * declaration becomes its first preHandlers (authenticate, then the role check). Register this
+ * before any route.
+ */
+export function installAccessControl(app: FastifyInstance): RouteAccess[] {
+  const catalogue: RouteAccess[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!governed(route.url)) return;
+    const access = route.config?.access;
+    const methods = [route.method].flat();
+    if (access === undefined) {
+      throw new Error(`${methods.join(',')} ${route.url} declares no access (config.access)`);
+    }
+    for (const method of methods) {
+      if (method !== 'HEAD') catalogue.push({ method, url: route.url, access });
+    }
+    if (access === 'public') return;
+    const guards: preHandlerHookHandler[] = [app.authenticate as preHandlerHookHandler];
+    if (access !== 'session') guards.push(roleCheck(app, access, `${methods.join(',')} ${route.url}`));
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [...guards, ...existing];
+  });
+  return catalogue;
+}
+
+function roleCheck(app: FastifyInstance, allowed: readonly UserType[], routeName: string) {
+  return async function requireRole(request: FastifyRequest) {
+    const principal = request.principal;
+    if (principal && allowed.includes(principal.userType)) return;
+    await audit(app.db, requestContext(request), {
+      action: 'authz_denied',
+      outcome: 'failure',
+      firmId: principal?.firmId,
+      userId: principal?.userId,
+      details: { route: routeName },
+    });
+    throw forbidden();
+  };
+}

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { firms } from './firms';
+import { users } from './users';
+
+/**
+ * A client of a firm: the directory's row for a user of type client (their account is the users
+ * row with the same id). Firm-scoped like every table.
+ */
+export const clientProfiles = pgTable(
+  'client_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'restrict' }),
+    leadAttorneyId: uuid('lead_attorney_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the last invitation e-mail went out. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('client_profiles_firm_created_idx').on(t.firmId, t.createdAt),
+    check('client_profiles_status_check', sql`${t.status} in ('active','pending','resolved')`),
+  ],
+);

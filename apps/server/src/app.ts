@@ -23,6 +23,8 @@ import { loggerOptions } from './platform/logger';
 import { Mailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { ClientsService } from './modules/clients/clients.service';
+import { clientsRoutes } from './modules/clients/clients.routes';
 import { installAccessControl, type RouteAccess } from './modules/auth/access';
 import { Throttle } from './platform/throttle';
 import { registerWebApp } from './platform/web-app';
@@ -31,6 +33,7 @@ export interface Services {
   auth: AuthService;
   sessions: SessionsService;
   profile: ProfileService;
+  clients: ClientsService;
 }
 
 declare module 'fastify' {
@@ -94,6 +97,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config),
     profile: new ProfileService(db),
+    clients: new ClientsService(db, sessions, mailer, config),
   };
 
   app.decorate('config', config);
@@ -134,6 +138,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(tokensRoutes, { prefix: '/tokens' });
       await api.register(profileRoutes, { prefix: '/profile' });
       await api.register(leadsRoutes, { prefix: '/leads' });
+      await api.register(clientsRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,7 +14,12 @@ export type AuditAction =
   | 'temporary_password_login'
   | 'temporary_password_changed'
   | 'profile_updated'
-  | 'authz_denied';
+  | 'authz_denied'
+  | 'client_created'
+  | 'client_list_viewed'
+  | 'client_viewed'
+  | 'client_invitation_sent'
+  | 'client_deactivated';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,5 +1,5 @@
 import type { UserType } from '@sentinel/shared';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { audit } from '../../platform/audit';
 import { forbidden } from '../../platform/errors';
 import { requestContext } from '../../platform/request-context';
@@ -27,8 +27,9 @@ const governed = (url: string) => url.startsWith('/api/') && !url.startsWith('/a
 
 /**
  * Installs the one authorisation layer: for each route as it is registered, the access
- * declaration becomes its first preHandlers (authenticate, then the role check). Register this
- * before any route.
+ * declaration becomes its first onRequest hooks (authenticate, then the role check), so that
+ * nobody learns anything of a route, not even how it validates a body, before being let in.
+ * Register this before any route.
  */
 export function installAccessControl(app: FastifyInstance): RouteAccess[] {
   const catalogue: RouteAccess[] = [];
@@ -43,10 +44,10 @@ export function installAccessControl(app: FastifyInstance): RouteAccess[] {
       if (method !== 'HEAD') catalogue.push({ method, url: route.url, access });
     }
     if (access === 'public') return;
-    const guards: preHandlerHookHandler[] = [app.authenticate as preHandlerHookHandler];
+    const guards: onRequestHookHandler[] = [app.authenticate as onRequestHookHandler];
     if (access !== 'session') guards.push(roleCheck(app, access, `${methods.join(',')} ${route.url}`));
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [...guards, ...existing];
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...guards, ...existing];
   });
   return catalogue;
 }

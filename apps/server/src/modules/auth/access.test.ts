@@ -1,0 +1,116 @@
+import { USER_TYPES, type UserType } from '@sentinel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
+
+/**
+ * The authorisation table: every /api route, who may call it, and what another firm's object
+ * answers. A route registered without a row here fails the first test; a row whose route is
+ * gone fails it too.
+ */
+type Expect = 'public' | 'session' | readonly UserType[];
+interface Row {
+  access: Expect;
+  /** The route touches one object named in the path: another firm's answers 404. */
+  foreignObject?: boolean;
+}
+
+const ATTORNEY_ONLY = ['attorney'] as const;
+const TABLE: Record<string, Row> = {
+  'GET /api/health': { access: 'public' },
+  'GET /api/ready': { access: 'public' },
+  'POST /api/auth/login': { access: 'public' },
+  'POST /api/auth/register': { access: 'public' },
+  'POST /api/auth/forgot-password': { access: 'public' },
+  'POST /api/auth/reset-password': { access: 'public' },
+  'POST /api/auth/change-password': { access: 'session' },
+  'POST /api/auth/change-temp-password': { access: 'public' },
+  'GET /api/tokens/verify': { access: 'session' },
+  'POST /api/tokens/refresh': { access: 'public' },
+  'POST /api/tokens/logout': { access: 'public' },
+  'GET /api/profile': { access: 'session' },
+  'PATCH /api/profile': { access: 'session' },
+  'POST /api/leads': { access: 'public' },
+  'POST /api/client/new': { access: ATTORNEY_ONLY },
+  'GET /api/client/:userId/clients': { access: ATTORNEY_ONLY, foreignObject: true },
+  'GET /api/clients/:id': { access: ATTORNEY_ONLY, foreignObject: true },
+  'POST /api/clients/:id/invitation': { access: ATTORNEY_ONLY, foreignObject: true },
+  'POST /api/clients/:id/deactivate': { access: ATTORNEY_ONLY, foreignObject: true },
+};
+
+let ctx: TestContext;
+const tokens = {} as Record<UserType, string>;
+let foreignAttorneyId: string;
+let foreignClientId: string;
+let ownAttorneyId: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const firm = await makeUser(ctx, { userType: 'attorney' });
+  ownAttorneyId = firm.id;
+  for (const userType of USER_TYPES) {
+    const user = userType === 'attorney' ? firm : await makeUser(ctx, { userType, firmId: firm.firmId });
+    tokens[userType] = (await login(ctx, user.email, user.password)).body.token;
+  }
+  const other = await makeUser(ctx, { userType: 'attorney' });
+  foreignAttorneyId = other.id;
+  const otherToken = (await login(ctx, other.email, other.password)).body.token;
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/client/new',
+    headers: bearer(otherToken),
+    payload: {
+      firstName: 'Other',
+      lastName: 'Firm',
+      email: 'other.firm.client@example.com',
+      phone: '555 0100',
+    },
+  });
+  foreignClientId = created.json().data.id;
+});
+afterAll(() => ctx.close());
+
+/** The path with its parameters filled: objects of this firm, or of the other firm. */
+function urlOf(route: string, firm: 'own' | 'foreign') {
+  const [, path] = route.split(' ');
+  return path!
+    .replace(':userId', firm === 'own' ? ownAttorneyId : foreignAttorneyId)
+    .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignClientId);
+}
+
+const call = (route: string, firm: 'own' | 'foreign', token?: string) =>
+  ctx.app.inject({
+    method: route.split(' ')[0] as 'GET',
+    url: urlOf(route, firm),
+    headers: token ? bearer(token) : {},
+    ...(route.startsWith('GET') ? {} : { payload: {} }),
+  });
+
+describe('authorisation table', () => {
+  it('has exactly one row per registered route, with the access the route declares', () => {
+    const registered = Object.fromEntries(ctx.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(Object.keys(registered).sort()).toEqual(Object.keys(TABLE).sort());
+    for (const [route, row] of Object.entries(TABLE)) expect(registered[route], route).toEqual(row.access);
+  });
+
+  for (const [route, row] of Object.entries(TABLE)) {
+    if (row.access === 'public') continue;
+    it(`${route}: 401 without a session; 403 for roles that may not; never for those that may`, async () => {
+      expect((await call(route, 'own')).statusCode).toBe(401);
+      for (const userType of USER_TYPES) {
+        const allowed = row.access === 'session' || row.access.includes(userType);
+        const status = (await call(route, 'own', tokens[userType])).statusCode;
+        if (allowed) expect([401, 403], `${userType}: ${status}`).not.toContain(status);
+        else expect(status, userType).toBe(403);
+      }
+    });
+    if (row.foreignObject) {
+      it(`${route}: another firm's object answers 404 to an allowed role`, async () => {
+        const allowed: readonly UserType[] =
+          row.access === 'session' ? USER_TYPES : (row.access as readonly UserType[]);
+        for (const userType of allowed) {
+          expect((await call(route, 'foreign', tokens[userType])).statusCode, userType).toBe(404);
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,125 @@
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { schema, type DbOrTx } from '@sentinel/db';
+import type { ClientStatus, ClientSummary } from '@sentinel/shared';
+
+const { users, clientProfiles, auditLog } = schema;
+const leadAttorney = alias(users, 'lead_attorney');
+
+const summaryColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  companyName: users.companyName,
+  userStatus: users.status,
+  temporaryPasswordExpiresAt: users.temporaryPasswordExpiresAt,
+  status: clientProfiles.status,
+  createdAt: clientProfiles.createdAt,
+  leadAttorneyId: leadAttorney.id,
+  leadAttorneyFirstName: leadAttorney.firstName,
+  leadAttorneyLastName: leadAttorney.lastName,
+};
+
+type SummaryRow = {
+  [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null;
+};
+
+export function toClientSummary(row: SummaryRow): ClientSummary {
+  return {
+    id: row.id!,
+    firstName: row.firstName!,
+    lastName: row.lastName!,
+    email: row.email!,
+    phone: row.phone,
+    companyName: row.companyName,
+    status: row.status as ClientStatus,
+    deactivated: row.userStatus === 'deactivated',
+    invitationPending: row.temporaryPasswordExpiresAt !== null,
+    leadAttorney: row.leadAttorneyId
+      ? { id: row.leadAttorneyId, name: `${row.leadAttorneyFirstName} ${row.leadAttorneyLastName}` }
+      : null,
+    createdAt: row.createdAt!.toISOString(),
+  };
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Firm-scoped reads and writes of the client directory: every query names the firm. */
+export const clientsRepository = {
+  async insertProfile(db: DbOrTx, values: typeof clientProfiles.$inferInsert) {
+    await db.insert(clientProfiles).values(values);
+  },
+
+  base(db: DbOrTx) {
+    return db
+      .select(summaryColumns)
+      .from(clientProfiles)
+      .innerJoin(users, eq(users.id, clientProfiles.userId))
+      .leftJoin(leadAttorney, eq(leadAttorney.id, clientProfiles.leadAttorneyId));
+  },
+
+  async findInFirm(db: DbOrTx, firmId: string, clientId: string): Promise<ClientSummary | undefined> {
+    const [row] = await this.base(db).where(
+      and(eq(clientProfiles.firmId, firmId), eq(clientProfiles.userId, clientId)),
+    );
+    return row ? toClientSummary(row) : undefined;
+  },
+
+  /** A page of the firm's clients, newest first; search matches name, e-mail, phone or company. */
+  async list(db: DbOrTx, firmId: string, search: string | undefined, limit: number | null, offset: number) {
+    const term = search ? `%${escapeLike(search)}%` : null;
+    const where = and(
+      eq(clientProfiles.firmId, firmId),
+      term
+        ? or(
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
+            ilike(users.email, term),
+            ilike(users.phone, term),
+            ilike(users.companyName, term),
+          )
+        : undefined,
+    );
+    const query = this.base(db).where(where).orderBy(desc(clientProfiles.createdAt), users.id).offset(offset);
+    const [rows, [totals]] = await Promise.all([
+      limit === null ? query : query.limit(limit),
+      db
+        .select({ total: count() })
+        .from(clientProfiles)
+        .innerJoin(users, eq(users.id, clientProfiles.userId))
+        .where(where),
+    ]);
+    return { clients: rows.map(toClientSummary), total: totals?.total ?? 0 };
+  },
+
+  async markInvited(db: DbOrTx, clientId: string) {
+    await db
+      .update(clientProfiles)
+      .set({ invitedAt: new Date(), updatedAt: new Date() })
+      .where(eq(clientProfiles.userId, clientId));
+  },
+
+  async activity(db: DbOrTx, firmId: string, clientId: string) {
+    const actor = alias(users, 'actor');
+    return db
+      .select({
+        action: auditLog.action,
+        at: auditLog.createdAt,
+        firstName: actor.firstName,
+        lastName: actor.lastName,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.userId))
+      .where(
+        and(
+          eq(auditLog.firmId, firmId),
+          eq(auditLog.outcome, 'success'),
+          sql`${auditLog.details}->>'clientId' = ${clientId}`,
+          sql`${auditLog.action} <> 'client_viewed'`,
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt))
+      .limit(50);
+  },
+};

@@ -1,0 +1,217 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { hashPassword, schema, type Database } from '@sentinel/db';
+import {
+  MESSAGES,
+  type ClientActionResponse,
+  type ClientDetailResponse,
+  type ClientSummary,
+  type CreateClientResponse,
+  type ListClientsResponse,
+} from '@sentinel/shared';
+import type { z } from 'zod';
+import type { createClientRequest, listClientsQuery } from '@sentinel/shared';
+import type { Config } from '../../config';
+import { audit } from '../../platform/audit';
+import { AppError, notFound } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import type { RequestContext } from '../../platform/request-context';
+import { authRepository } from '../auth/auth.repository';
+import type { Principal, SessionsService } from '../auth/sessions.service';
+import { clientInvitationMail } from './clients.emails';
+import { clientsRepository as repo } from './clients.repository';
+
+/** How long an invited client's temporary password works (issue 3: 72 hours). */
+export const TEMPORARY_PASSWORD_HOURS = 72;
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** 16 unambiguous characters in four groups, always with an upper-case letter and a digit (§5). */
+export function temporaryPassword(): string {
+  for (;;) {
+    const chars = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    if (/\d/.test(chars) && /[A-Z]/.test(chars)) return chars.match(/.{4}/g)!.join('-');
+  }
+}
+
+type CreateInput = z.output<typeof createClientRequest>;
+type ListInput = z.output<typeof listClientsQuery>;
+
+/**
+ * The firm's client directory. Attorneys add clients (an account of type client in the firm,
+ * with a temporary password sent by e-mail), list, open, re-invite and deactivate them. Every
+ * read and change is audited with the client's id.
+ */
+export class ClientsService {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionsService,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<Config, 'publicUrl'>,
+  ) {}
+
+  async create(
+    principal: Principal,
+    input: CreateInput,
+    context: RequestContext,
+  ): Promise<CreateClientResponse> {
+    const email = input.email;
+    const password = temporaryPassword();
+    const passwordHash = await hashPassword(password);
+    const client = await this.db.transaction(async (tx) => {
+      if (await authRepository.findUserByEmail(tx, email)) {
+        throw new AppError('CONFLICT', MESSAGES.emailTaken);
+      }
+      const user = await authRepository.createUser(tx, {
+        firmId: principal.firmId,
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        userType: 'client',
+        companyName: input.companyName || null,
+        phone: input.phone,
+        temporaryPasswordExpiresAt: this.expiry(),
+      });
+      await repo.insertProfile(tx, {
+        userId: user.id,
+        firmId: principal.firmId,
+        leadAttorneyId: principal.userId,
+        createdById: principal.userId,
+        invitedAt: new Date(),
+      });
+      await this.audit(tx, principal, context, 'client_created', user.id);
+      return (await repo.findInFirm(tx, principal.firmId, user.id))!;
+    });
+    await this.invite(principal, client, password);
+    return { message: MESSAGES.clientCreated, data: client };
+  }
+
+  async list(
+    principal: Principal,
+    userId: string,
+    query: ListInput,
+    context: RequestContext,
+  ): Promise<ListClientsResponse> {
+    // The spec's path names the signed-in user; anyone outside the caller's firm does not exist.
+    const owner = await authRepository.findUserById(this.db, userId);
+    if (!owner || owner.firmId !== principal.firmId) throw notFound();
+    const limit = query.pageSize === 'all' ? null : query.pageSize;
+    const page = limit === null ? 1 : query.page;
+    const { clients, total } = await repo.list(
+      this.db,
+      principal.firmId,
+      query.search || undefined,
+      limit,
+      limit === null ? 0 : (page - 1) * limit,
+    );
+    await audit(this.db, context, {
+      action: 'client_list_viewed',
+      outcome: 'success',
+      firmId: principal.firmId,
+      userId: principal.userId,
+      details: { search: query.search ?? null, page, pageSize: query.pageSize, returned: clients.length },
+    });
+    return { clients, total, page, pageSize: query.pageSize };
+  }
+
+  async get(principal: Principal, clientId: string, context: RequestContext): Promise<ClientDetailResponse> {
+    const client = await this.require(principal, clientId);
+    const activity = await repo.activity(this.db, principal.firmId, clientId);
+    await this.audit(this.db, principal, context, 'client_viewed', clientId);
+    return {
+      data: {
+        ...client,
+        activity: activity.map((row) => ({
+          action: row.action,
+          at: row.at.toISOString(),
+          by: row.firstName ? `${row.firstName} ${row.lastName}` : null,
+        })),
+      },
+    };
+  }
+
+  /** A new temporary password and a new invitation, while the client has not chosen a password. */
+  async resendInvitation(
+    principal: Principal,
+    clientId: string,
+    context: RequestContext,
+  ): Promise<ClientActionResponse> {
+    const client = await this.require(principal, clientId);
+    if (client.deactivated) throw new AppError('CONFLICT', 'This client is deactivated');
+    if (!client.invitationPending)
+      throw new AppError('CONFLICT', 'This client has already chosen a password');
+    const password = temporaryPassword();
+    const passwordHash = await hashPassword(password);
+    const updated = await this.db.transaction(async (tx) => {
+      await tx
+        .update(schema.users)
+        .set({ passwordHash, temporaryPasswordExpiresAt: this.expiry(), updatedAt: new Date() })
+        .where(eq(schema.users.id, clientId));
+      await repo.markInvited(tx, clientId);
+      await this.audit(tx, principal, context, 'client_invitation_sent', clientId);
+      return (await repo.findInFirm(tx, principal.firmId, clientId))!;
+    });
+    await this.invite(principal, updated, password);
+    return { message: MESSAGES.invitationResent, data: updated };
+  }
+
+  /** The client can no longer sign in; their sessions end now. */
+  async deactivate(
+    principal: Principal,
+    clientId: string,
+    context: RequestContext,
+  ): Promise<ClientActionResponse> {
+    await this.require(principal, clientId);
+    const updated = await this.db.transaction(async (tx) => {
+      await tx
+        .update(schema.users)
+        .set({ status: 'deactivated', updatedAt: new Date() })
+        .where(eq(schema.users.id, clientId));
+      await this.sessions.revokeAllForUser(tx, clientId, 'deactivated');
+      await this.audit(tx, principal, context, 'client_deactivated', clientId);
+      return (await repo.findInFirm(tx, principal.firmId, clientId))!;
+    });
+    return { message: MESSAGES.clientDeactivated, data: updated };
+  }
+
+  private async require(principal: Principal, clientId: string): Promise<ClientSummary> {
+    const client = await repo.findInFirm(this.db, principal.firmId, clientId);
+    if (!client) throw notFound();
+    return client;
+  }
+
+  private expiry() {
+    return new Date(Date.now() + TEMPORARY_PASSWORD_HOURS * 3600 * 1000);
+  }
+
+  private async invite(principal: Principal, client: ClientSummary, password: string) {
+    const firm = await this.db.query.firms.findFirst({ where: eq(schema.firms.id, principal.firmId) });
+    this.mailer.dispatch(
+      clientInvitationMail({
+        to: client.email,
+        firstName: client.firstName,
+        firmName: firm?.name ?? 'Your law firm',
+        invitedBy: `${principal.firstName} ${principal.lastName}`,
+        signInLink: `${this.config.publicUrl}/login`,
+        temporaryPassword: password,
+        validHours: TEMPORARY_PASSWORD_HOURS,
+      }),
+    );
+  }
+
+  private audit(
+    db: Parameters<typeof audit>[0],
+    principal: Principal,
+    context: RequestContext,
+    action: 'client_created' | 'client_viewed' | 'client_invitation_sent' | 'client_deactivated',
+    clientId: string,
+  ) {
+    return audit(db, context, {
+      action,
+      outcome: 'success',
+      firmId: principal.firmId,
+      userId: principal.userId,
+      details: { clientId },
+    });
+  }
+}

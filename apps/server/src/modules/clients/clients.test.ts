@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm';
+import { schema } from '@sentinel/db';
+import { MESSAGES } from '@sentinel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestContext,
+  login,
+  makeUser,
+  outbox,
+  TEST_PUBLIC_URL,
+  type TestContext,
+} from '../../test/helpers';
+
+let ctx: TestContext;
+let attorney: Awaited<ReturnType<typeof makeUser>>;
+let token: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  attorney = await makeUser(ctx, { userType: 'attorney', firstName: 'Dana', lastName: 'Reyes' });
+  token = (await login(ctx, attorney.email, attorney.password)).body.token;
+});
+afterAll(() => ctx.close());
+
+const newClient = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Maria',
+  lastName: 'Hernandez',
+  email: `maria.${Math.random().toString(36).slice(2)}@example.com`,
+  phone: '+1 (305) 555-0142',
+  companyName: '',
+  user_type: 'client',
+  loggedUserId: '00000000-0000-0000-0000-000000000000',
+  loggedUserName: 'Someone Else',
+  ...overrides,
+});
+
+const create = (payload: Record<string, unknown>, auth = token) =>
+  ctx.app.inject({ method: 'POST', url: '/api/client/new', headers: bearer(auth), payload });
+
+const list = (query = '', auth = token, userId = attorney.id) =>
+  ctx.app.inject({ method: 'GET', url: `/api/client/${userId}/clients${query}`, headers: bearer(auth) });
+
+/** The temporary password from the newest invitation to `to` (quoted-printable undone). */
+async function invitationPassword(to: string): Promise<string> {
+  const mails = (await outbox(ctx)).filter((m) => m.to.includes(to) && m.subject.includes('invited you'));
+  const raw = mails.at(-1)?.raw.replace(/=\r?\n/g, '');
+  const password = raw && /Temporary password: ([A-Za-z0-9-]{19})/.exec(raw)?.[1];
+  if (!password) throw new Error(`no invitation to ${to}`);
+  return password;
+}
+
+describe('POST /api/client/new', () => {
+  it('creates the client in the firm, makes the creator lead attorney, and mails an invitation', async () => {
+    const payload = newClient();
+    const response = await create(payload);
+    expect(response.statusCode).toBe(201);
+    const { message, data } = response.json();
+    expect(message).toBe(MESSAGES.clientCreated);
+    expect(data).toMatchObject({
+      firstName: 'Maria',
+      lastName: 'Hernandez',
+      email: payload.email,
+      phone: '+1 (305) 555-0142',
+      companyName: null,
+      status: 'active',
+      invitationPending: true,
+      deactivated: false,
+      // From the session, never from loggedUserId/loggedUserName.
+      leadAttorney: { id: attorney.id, name: 'Dana Reyes' },
+    });
+
+    const [user] = await ctx.database.db.select().from(schema.users).where(eq(schema.users.id, data.id));
+    expect(user).toMatchObject({ firmId: attorney.firmId, userType: 'client', status: 'active' });
+    const hours = (user!.temporaryPasswordExpiresAt!.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+
+    const mail = (await outbox(ctx)).filter((m) => m.to.includes(payload.email)).at(-1)!;
+    expect(mail.subject).toContain('invited you to Sentinel');
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(`${TEST_PUBLIC_URL}/login`);
+    const password = await invitationPassword(payload.email);
+    expect(password).toMatch(/^[A-Za-z0-9]{4}(-[A-Za-z0-9]{4}){3}$/);
+
+    const audited = await ctx.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'client_created'));
+    expect(audited.some((row) => row.details?.clientId === data.id && row.userId === attorney.id)).toBe(true);
+  });
+
+  it('lets the invited client sign in with the temporary password only through the temporary-password flow', async () => {
+    const payload = newClient();
+    await create(payload);
+    const password = await invitationPassword(payload.email);
+    const { response, body } = await login(ctx, payload.email, password);
+    expect(response.statusCode).toBe(200);
+    expect(body).toMatchObject({ requiresPasswordReset: true, temporaryPasswordTicket: expect.any(String) });
+    expect(body.token).toBeUndefined();
+
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-temp-password',
+      payload: {
+        email: payload.email,
+        ticket: body.temporaryPasswordTicket,
+        newPassword: 'Flood-Claim-2026',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const signedIn = await login(ctx, payload.email, 'Flood-Claim-2026');
+    expect(signedIn.body.user).toMatchObject({ userType: 'client', email: payload.email });
+  });
+
+  it('refuses missing fields with the §5 texts and changes nothing', async () => {
+    const before = await ctx.database.db.$count(schema.users);
+    const response = await create({ email: 'not-an-email', firstName: ' ', phone: '' });
+    expect(response.statusCode).toBe(400);
+    const text = JSON.stringify(response.json());
+    for (const message of [MESSAGES.firstNameRequired, MESSAGES.lastNameRequired, MESSAGES.phoneRequired]) {
+      expect(text).toContain(message);
+    }
+    expect(await ctx.database.db.$count(schema.users)).toBe(before);
+  });
+
+  it('answers 409 for an e-mail that already has an account, and writes nothing', async () => {
+    const before = await ctx.database.db.$count(schema.clientProfiles);
+    const response = await create(newClient({ email: attorney.email }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error).toBe(MESSAGES.emailTaken);
+    expect(await ctx.database.db.$count(schema.clientProfiles)).toBe(before);
+  });
+});
+
+describe('GET /api/client/{userId}/clients', () => {
+  let firmAttorney: Awaited<ReturnType<typeof makeUser>>;
+  let firmToken: string;
+
+  beforeAll(async () => {
+    firmAttorney = await makeUser(ctx, { userType: 'attorney' });
+    firmToken = (await login(ctx, firmAttorney.email, firmAttorney.password)).body.token;
+    for (let i = 1; i <= 25; i++) {
+      const created = await create(
+        newClient({
+          firstName: i === 7 ? 'Zelda' : `Person${String(i).padStart(2, '0')}`,
+          lastName: i === 7 ? 'Quartermaine' : 'Client',
+          companyName: i === 9 ? 'Harbor 100% Roofing_Co' : '',
+        }),
+        firmToken,
+      );
+      expect(created.statusCode).toBe(201);
+    }
+  });
+
+  const get = (query = '') => list(query, firmToken, firmAttorney.id);
+
+  it('pages the firm’s clients newest first, 12 by default', async () => {
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    expect(body).toMatchObject({ total: 25, page: 1, pageSize: 12 });
+    expect(body.clients).toHaveLength(12);
+    expect(body.clients[0].firstName).toBe('Person25');
+
+    const third = (await get('?page=3&pageSize=10')).json();
+    expect(third.clients.map((c: { firstName: string }) => c.firstName)).toEqual([
+      'Person05',
+      'Person04',
+      'Person03',
+      'Person02',
+      'Person01',
+    ]);
+    const all = (await get('?pageSize=all')).json();
+    expect(all.clients).toHaveLength(25);
+    expect(new Set(all.clients.map((c: { id: string }) => c.id)).size).toBe(25);
+  });
+
+  it('searches by full name, e-mail and company; wildcards in the term are literal', async () => {
+    const byName = (await get(`?search=${encodeURIComponent('zelda quarter')}`)).json();
+    expect(byName.total).toBe(1);
+    expect(byName.clients[0].lastName).toBe('Quartermaine');
+    const byCompany = (await get(`?search=${encodeURIComponent('100% roofing_')}`)).json();
+    expect(byCompany.total).toBe(1);
+    expect((await get(`?search=${encodeURIComponent('%')}`)).json().total).toBe(1);
+    const none = (await get('?search=nobody-by-this-name')).json();
+    expect(none).toMatchObject({ total: 0, clients: [] });
+  });
+
+  it('refuses page sizes outside 10/12/20/all', async () => {
+    const response = await get('?pageSize=13');
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('never shows another firm’s clients, and answers 404 for a user of another firm', async () => {
+    const mine = (await list('?pageSize=all')).json();
+    const theirs = (await get('?pageSize=all')).json();
+    const myIds = new Set(mine.clients.map((c: { id: string }) => c.id));
+    expect(theirs.clients.some((c: { id: string }) => myIds.has(c.id))).toBe(false);
+    expect((await list('', token, firmAttorney.id)).statusCode).toBe(404);
+  });
+});
+
+describe('client page, invitation and deactivation', () => {
+  it('shows the client with their activity; another firm gets 404', async () => {
+    const created = (await create(newClient())).json().data;
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/clients/${created.id}`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ id: created.id, email: created.email });
+    expect(response.json().data.activity.map((a: { action: string }) => a.action)).toContain(
+      'client_created',
+    );
+
+    const stranger = await makeUser(ctx, { userType: 'attorney' });
+    const strangerToken = (await login(ctx, stranger.email, stranger.password)).body.token;
+    for (const [method, url] of [
+      ['GET', `/api/clients/${created.id}`],
+      ['POST', `/api/clients/${created.id}/invitation`],
+      ['POST', `/api/clients/${created.id}/deactivate`],
+    ] as const) {
+      const answer = await ctx.app.inject({ method, url, headers: bearer(strangerToken) });
+      expect(answer.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+
+  it('resends an invitation with a new temporary password; the old one stops working', async () => {
+    const payload = newClient();
+    const created = (await create(payload)).json().data;
+    const first = await invitationPassword(payload.email);
+    const resent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/clients/${created.id}/invitation`,
+      headers: bearer(token),
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().message).toBe(MESSAGES.invitationResent);
+    const second = await invitationPassword(payload.email);
+    expect(second).not.toBe(first);
+    expect((await login(ctx, payload.email, first)).response.statusCode).toBe(401);
+    expect((await login(ctx, payload.email, second)).body.requiresPasswordReset).toBe(true);
+  });
+
+  it('deactivates a client: their sessions end and they can no longer sign in', async () => {
+    const client = await makeUser(ctx, { userType: 'client', firmId: attorney.firmId });
+    await ctx.database.db
+      .insert(schema.clientProfiles)
+      .values({ userId: client.id, firmId: attorney.firmId });
+    const session = (await login(ctx, client.email, client.password)).body.token;
+    const verify = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/tokens/verify', headers: bearer(session) });
+    expect((await verify()).statusCode).toBe(200);
+
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/clients/${client.id}/deactivate`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.deactivated).toBe(true);
+    expect((await verify()).statusCode).toBe(401);
+    expect((await login(ctx, client.email, client.password)).response.statusCode).toBe(401);
+  });
+});

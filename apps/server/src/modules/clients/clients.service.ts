@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
 import { authRepository } from '../auth/auth.repository';
+import { isUniqueViolation } from '../auth/auth.service';
 import type { Principal, SessionsService } from '../auth/sessions.service';
 import { clientInvitationMail } from './clients.emails';
 import { clientsRepository as repo } from './clients.repository';
@@ -57,31 +58,37 @@ export class ClientsService {
     const email = input.email;
     const password = temporaryPassword();
     const passwordHash = await hashPassword(password);
-    const client = await this.db.transaction(async (tx) => {
-      if (await authRepository.findUserByEmail(tx, email)) {
-        throw new AppError('CONFLICT', MESSAGES.emailTaken);
-      }
-      const user = await authRepository.createUser(tx, {
-        firmId: principal.firmId,
-        email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        userType: 'client',
-        companyName: input.companyName || null,
-        phone: input.phone,
-        temporaryPasswordExpiresAt: this.expiry(),
+    const client = await this.db
+      .transaction(async (tx) => {
+        if (await authRepository.findUserByEmail(tx, email)) {
+          throw new AppError('CONFLICT', MESSAGES.emailTaken);
+        }
+        const user = await authRepository.createUser(tx, {
+          firmId: principal.firmId,
+          email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          userType: 'client',
+          companyName: input.companyName || null,
+          phone: input.phone,
+          temporaryPasswordExpiresAt: this.expiry(),
+        });
+        await repo.insertProfile(tx, {
+          userId: user.id,
+          firmId: principal.firmId,
+          leadAttorneyId: principal.userId,
+          createdById: principal.userId,
+          invitedAt: new Date(),
+        });
+        await this.audit(tx, principal, context, 'client_created', user.id);
+        return (await repo.findInFirm(tx, principal.firmId, user.id))!;
+      })
+      .catch((error: unknown) => {
+        // Two invitations of one e-mail at the same moment: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+        throw error;
       });
-      await repo.insertProfile(tx, {
-        userId: user.id,
-        firmId: principal.firmId,
-        leadAttorneyId: principal.userId,
-        createdById: principal.userId,
-        invitedAt: new Date(),
-      });
-      await this.audit(tx, principal, context, 'client_created', user.id);
-      return (await repo.findInFirm(tx, principal.firmId, user.id))!;
-    });
     await this.invite(principal, client, password);
     return { message: MESSAGES.clientCreated, data: client };
   }

@@ -130,6 +130,13 @@ describe('POST /api/client/new', () => {
     expect(response.json().error).toBe(MESSAGES.emailTaken);
     expect(await ctx.database.db.$count(schema.clientProfiles)).toBe(before);
   });
+
+  it('answers one 201 and 409s when the same e-mail is submitted five times at once', async () => {
+    const payload = newClient();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(payload)));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+  });
 });
 
 describe('GET /api/client/{userId}/clients', () => {

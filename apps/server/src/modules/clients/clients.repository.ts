@@ -93,6 +93,21 @@ export const clientsRepository = {
     return { clients: rows.map(toClientSummary), total: totals?.total ?? 0 };
   },
 
+  /** Changes the client's account (password, expiry, status); the caller checked the firm. */
+  async updateAccount(
+    db: DbOrTx,
+    clientId: string,
+    values: Pick<
+      Partial<typeof users.$inferInsert>,
+      'passwordHash' | 'temporaryPasswordExpiresAt' | 'status'
+    >,
+  ) {
+    await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, clientId));
+  },
+
   async markInvited(db: DbOrTx, clientId: string) {
     await db
       .update(clientProfiles)

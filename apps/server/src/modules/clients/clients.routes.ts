@@ -56,46 +56,19 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       clients.list(principalOf(request), request.params.userId, request.query, requestContext(request)),
   );
 
-  app.get(
-    '/clients/:id',
-    {
-      config: attorneys,
-      schema: {
-        tags: ['clients'],
-        security,
-        params: idParams,
-        response: { 200: clientDetailResponse, ...errorSchemas },
-      },
-    },
-    async (request) => clients.get(principalOf(request), request.params.id, requestContext(request)),
-  );
+  /** The client page's routes: one client of the caller's firm, named in the path. */
+  const oneClient = <R extends z.ZodType>(response: R) => ({
+    config: attorneys,
+    schema: { tags: ['clients'], security, params: idParams, response: { 200: response, ...errorSchemas } },
+  });
 
-  app.post(
-    '/clients/:id/invitation',
-    {
-      config: attorneys,
-      schema: {
-        tags: ['clients'],
-        security,
-        params: idParams,
-        response: { 200: clientActionResponse, ...errorSchemas },
-      },
-    },
-    async (request) =>
-      clients.resendInvitation(principalOf(request), request.params.id, requestContext(request)),
+  app.get('/clients/:id', oneClient(clientDetailResponse), async (request) =>
+    clients.get(principalOf(request), request.params.id, requestContext(request)),
   );
-
-  app.post(
-    '/clients/:id/deactivate',
-    {
-      config: attorneys,
-      schema: {
-        tags: ['clients'],
-        security,
-        params: idParams,
-        response: { 200: clientActionResponse, ...errorSchemas },
-      },
-    },
-    async (request) => clients.deactivate(principalOf(request), request.params.id, requestContext(request)),
+  app.post('/clients/:id/invitation', oneClient(clientActionResponse), async (request) =>
+    clients.resendInvitation(principalOf(request), request.params.id, requestContext(request)),
+  );
+  app.post('/clients/:id/deactivate', oneClient(clientActionResponse), async (request) =>
+    clients.deactivate(principalOf(request), request.params.id, requestContext(request)),
   );
 };

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { hashPassword, schema, type Database } from '@sentinel/db';
+import { hashPassword, type Database } from '@sentinel/db';
 import {
   MESSAGES,
+  type createClientRequest,
+  type listClientsQuery,
   type ClientActionResponse,
   type ClientDetailResponse,
   type ClientSummary,
@@ -10,7 +11,6 @@ import {
   type ListClientsResponse,
 } from '@sentinel/shared';
 import type { z } from 'zod';
-import type { createClientRequest, listClientsQuery } from '@sentinel/shared';
 import type { Config } from '../../config';
 import { audit } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
@@ -19,6 +19,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { authRepository } from '../auth/auth.repository';
 import { isUniqueViolation } from '../auth/auth.service';
 import type { Principal, SessionsService } from '../auth/sessions.service';
+import { profileRepository } from '../profile/profile.repository';
 import { clientInvitationMail } from './clients.emails';
 import { clientsRepository as repo } from './clients.repository';
 
@@ -150,10 +151,7 @@ export class ClientsService {
     const password = temporaryPassword();
     const passwordHash = await hashPassword(password);
     const updated = await this.db.transaction(async (tx) => {
-      await tx
-        .update(schema.users)
-        .set({ passwordHash, temporaryPasswordExpiresAt: this.expiry(), updatedAt: new Date() })
-        .where(eq(schema.users.id, clientId));
+      await repo.updateAccount(tx, clientId, { passwordHash, temporaryPasswordExpiresAt: this.expiry() });
       await repo.markInvited(tx, clientId);
       await this.audit(tx, principal, context, 'client_invitation_sent', clientId);
       return (await repo.findInFirm(tx, principal.firmId, clientId))!;
@@ -170,10 +168,7 @@ export class ClientsService {
   ): Promise<ClientActionResponse> {
     await this.require(principal, clientId);
     const updated = await this.db.transaction(async (tx) => {
-      await tx
-        .update(schema.users)
-        .set({ status: 'deactivated', updatedAt: new Date() })
-        .where(eq(schema.users.id, clientId));
+      await repo.updateAccount(tx, clientId, { status: 'deactivated' });
       await this.sessions.revokeAllForUser(tx, clientId, 'deactivated');
       await this.audit(tx, principal, context, 'client_deactivated', clientId);
       return (await repo.findInFirm(tx, principal.firmId, clientId))!;
@@ -192,7 +187,7 @@ export class ClientsService {
   }
 
   private async invite(principal: Principal, client: ClientSummary, password: string) {
-    const firm = await this.db.query.firms.findFirst({ where: eq(schema.firms.id, principal.firmId) });
+    const firm = await profileRepository.findFirm(this.db, principal.firmId);
     this.mailer.dispatch(
       clientInvitationMail({
         to: client.email,

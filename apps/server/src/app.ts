@@ -14,7 +14,11 @@ import { SessionsService, type Principal } from './modules/auth/sessions.service
 import { tokensRoutes } from './modules/auth/tokens.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
-import { profileRoutes } from './modules/profile/profile.routes';
+import { firmRoutes, profileRoutes } from './modules/profile/profile.routes';
+import { casesRoutes } from './modules/cases/cases.routes';
+import { CasesService } from './modules/cases/cases.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { AccessTokens } from './platform/access-tokens';
 import { createCrossSiteGuard } from './platform/csrf';
@@ -34,6 +38,8 @@ export interface Services {
   sessions: SessionsService;
   profile: ProfileService;
   clients: ClientsService;
+  cases: CasesService;
+  dashboard: DashboardService;
 }
 
 declare module 'fastify' {
@@ -98,6 +104,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     auth: new AuthService(db, sessions, throttle, mailer, config),
     profile: new ProfileService(db),
     clients: new ClientsService(db, sessions, mailer, config),
+    cases: new CasesService(db, mailer, config),
+    dashboard: new DashboardService(db),
   };
 
   app.decorate('config', config);
@@ -138,7 +146,10 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(tokensRoutes, { prefix: '/tokens' });
       await api.register(profileRoutes, { prefix: '/profile' });
       await api.register(leadsRoutes, { prefix: '/leads' });
+      await api.register(firmRoutes, { prefix: '/firm' });
       await api.register(clientsRoutes);
+      await api.register(casesRoutes);
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
     },
     { prefix: '/api' },
   );

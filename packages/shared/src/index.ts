@@ -8,3 +8,5 @@ export * from './schemas/profile';
 export * from './schemas/leads';
 export * from './schemas/health';
 export * from './schemas/clients';
+export * from './schemas/cases';
+export * from './schemas/dashboard';

@@ -19,7 +19,15 @@ export type AuditAction =
   | 'client_list_viewed'
   | 'client_viewed'
   | 'client_invitation_sent'
-  | 'client_deactivated';
+  | 'client_deactivated'
+  | 'case_created'
+  | 'case_list_viewed'
+  | 'case_viewed'
+  | 'case_updated'
+  | 'case_member_added'
+  | 'case_member_removed'
+  | 'dashboard_viewed'
+  | 'firm_people_listed';
 
 export interface AuditEntry {
   action: AuditAction;

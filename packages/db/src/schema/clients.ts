@@ -21,11 +21,17 @@ export const clientProfiles = pgTable(
     createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** When the last invitation e-mail went out. */
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /**
+     * Lower-cased name, e-mail, phone and company of the client's account: what the directory's
+     * search matches, kept by triggers (migration 0003) and indexed with pg_trgm.
+     */
+    searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('client_profiles_firm_created_idx').on(t.firmId, t.createdAt),
+    index('client_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('client_profiles_status_check', sql`${t.status} in ('active','pending','resolved')`),
   ],
 );

@@ -4,3 +4,4 @@ export * from './auth';
 export * from './audit';
 export * from './leads';
 export * from './clients';
+export * from './cases';

@@ -12,6 +12,8 @@ interface Row {
   access: Expect;
   /** The route touches one object named in the path: another firm's answers 404. */
   foreignObject?: boolean;
+  /** A body that passes validation, so that what answers is the authorisation, not the schema. */
+  payload?: Record<string, unknown>;
 }
 
 const ATTORNEY_ONLY = ['attorney'] as const;
@@ -35,13 +37,31 @@ const TABLE: Record<string, Row> = {
   'GET /api/clients/:id': { access: ATTORNEY_ONLY, foreignObject: true },
   'POST /api/clients/:id/invitation': { access: ATTORNEY_ONLY, foreignObject: true },
   'POST /api/clients/:id/deactivate': { access: ATTORNEY_ONLY, foreignObject: true },
+  'GET /api/firm/people': { access: ATTORNEY_ONLY },
+  'GET /api/cases': { access: 'session' },
+  'POST /api/cases': { access: ATTORNEY_ONLY, payload: { title: 'Table case' } },
+  'GET /api/cases/:id': { access: 'session', foreignObject: true },
+  'PATCH /api/cases/:id': { access: ATTORNEY_ONLY, foreignObject: true, payload: { priority: 'high' } },
+  'POST /api/cases/:id/members': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { userId: '00000000-0000-4000-8000-000000000001', role: 'expert' },
+  },
+  'DELETE /api/cases/:id/members': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { userId: '00000000-0000-4000-8000-000000000001' },
+  },
+  'GET /api/dashboard/attorney': { access: ATTORNEY_ONLY },
 };
 
 let ctx: TestContext;
 const tokens = {} as Record<UserType, string>;
 let foreignAttorneyId: string;
 let foreignClientId: string;
+let foreignCaseId: string;
 let ownAttorneyId: string;
+let ownClientId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -66,24 +86,49 @@ beforeAll(async () => {
     },
   });
   foreignClientId = created.json().data.id;
+  foreignCaseId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cases',
+      headers: bearer(otherToken),
+      payload: { title: 'Other firm case', clientId: foreignClientId },
+    })
+  ).json().data.id;
+  const ownClient = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/client/new',
+    headers: bearer(tokens.attorney),
+    payload: {
+      firstName: 'Own',
+      lastName: 'Client',
+      email: 'own.firm.client@example.com',
+      phone: '555 0101',
+    },
+  });
+  ownClientId = ownClient.json().data.id;
 });
 afterAll(() => ctx.close());
 
 /** The path with its parameters filled: objects of this firm, or of the other firm. */
 function urlOf(route: string, firm: 'own' | 'foreign') {
   const [, path] = route.split(' ');
+  const foreignId = path!.startsWith('/api/cases/') ? foreignCaseId : foreignClientId;
   return path!
     .replace(':userId', firm === 'own' ? ownAttorneyId : foreignAttorneyId)
-    .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignClientId);
+    .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId);
 }
 
-const call = (route: string, firm: 'own' | 'foreign', token?: string) =>
-  ctx.app.inject({
+const call = (route: string, firm: 'own' | 'foreign', token?: string) => {
+  const payload = TABLE[route]?.payload ?? {};
+  return ctx.app.inject({
     method: route.split(' ')[0] as 'GET',
     url: urlOf(route, firm),
     headers: token ? bearer(token) : {},
-    ...(route.startsWith('GET') ? {} : { payload: {} }),
+    ...(route.startsWith('GET')
+      ? {}
+      : { payload: 'title' in payload ? { ...payload, clientId: ownClientId } : payload }),
   });
+};
 
 describe('authorisation table', () => {
   it('has exactly one row per registered route, with the access the route declares', () => {

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type { ClientStatus, ClientSummary } from '@sentinel/shared';
+import { containsPattern } from '../../platform/search';
 
 const { users, clientProfiles, auditLog } = schema;
 const leadAttorney = alias(users, 'lead_attorney');
@@ -44,8 +45,6 @@ export function toClientSummary(row: SummaryRow): ClientSummary {
   };
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Firm-scoped reads and writes of the client directory: every query names the firm. */
 export const clientsRepository = {
   async insertProfile(db: DbOrTx, values: typeof clientProfiles.$inferInsert) {
@@ -69,26 +68,14 @@ export const clientsRepository = {
 
   /** A page of the firm's clients, newest first; search matches name, e-mail, phone or company. */
   async list(db: DbOrTx, firmId: string, search: string | undefined, limit: number | null, offset: number) {
-    const term = search ? `%${escapeLike(search)}%` : null;
     const where = and(
       eq(clientProfiles.firmId, firmId),
-      term
-        ? or(
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
-            ilike(users.email, term),
-            ilike(users.phone, term),
-            ilike(users.companyName, term),
-          )
-        : undefined,
+      search ? sql`${clientProfiles.searchText} like ${containsPattern(search)}` : undefined,
     );
     const query = this.base(db).where(where).orderBy(desc(clientProfiles.createdAt), users.id).offset(offset);
     const [rows, [totals]] = await Promise.all([
       limit === null ? query : query.limit(limit),
-      db
-        .select({ total: count() })
-        .from(clientProfiles)
-        .innerJoin(users, eq(users.id, clientProfiles.userId))
-        .where(where),
+      db.select({ total: count() }).from(clientProfiles).where(where),
     ]);
     return { clients: rows.map(toClientSummary), total: totals?.total ?? 0 };
   },
@@ -130,8 +117,9 @@ export const clientsRepository = {
         and(
           eq(auditLog.firmId, firmId),
           eq(auditLog.outcome, 'success'),
+          sql`${auditLog.details} ? 'clientId'`,
           sql`${auditLog.details}->>'clientId' = ${clientId}`,
-          sql`${auditLog.action} <> 'client_viewed'`,
+          sql`${auditLog.action} not in ('client_viewed', 'case_viewed')`,
         ),
       )
       .orderBy(desc(auditLog.createdAt))

@@ -1,4 +1,4 @@
-import { profileResponse, updateProfileRequest } from '@sentinel/shared';
+import { firmPeopleResponse, profileResponse, updateProfileRequest } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
@@ -34,5 +34,22 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       profile.renameFirm(principalOf(request), request.body.firmName, requestContext(request)),
+  );
+};
+
+/** GET /api/firm/people: the firm's attorneys and case team members (not clients). */
+export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { profile } = app.services;
+  app.get(
+    '/people',
+    {
+      config: { access: ['attorney'] },
+      schema: {
+        tags: ['profile'],
+        security: [{ bearer: [] }],
+        response: { 200: firmPeopleResponse, ...errorSchemas },
+      },
+    },
+    async (request) => profile.people(principalOf(request), requestContext(request)),
   );
 };

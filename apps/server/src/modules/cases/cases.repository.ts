@@ -1,0 +1,296 @@
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { schema, type DbOrTx } from '@sentinel/db';
+import type {
+  CaseMember,
+  CaseMemberRole,
+  CaseSort,
+  CaseStatus,
+  CaseSummary,
+  CaseType,
+  Priority,
+  UserType,
+} from '@sentinel/shared';
+import { containsPattern } from '../../platform/search';
+
+const { cases, caseMembers, caseStatusHistory, caseNumberCounters, users, auditLog } = schema;
+const client = alias(users, 'client');
+const lead = alias(users, 'lead');
+
+/** Who is asking, as far as case visibility goes. */
+export interface CaseViewer {
+  firmId: string;
+  userId: string;
+  userType: UserType;
+}
+
+/**
+ * The cases a viewer may see: the whole firm for attorneys, their own for clients, and the cases
+ * they are members of for contractors, adjusters and experts. Every case query starts here.
+ */
+export function visibleTo(viewer: CaseViewer): SQL {
+  const inFirm = eq(cases.firmId, viewer.firmId);
+  if (viewer.userType === 'attorney') return inFirm;
+  if (viewer.userType === 'client') return and(inFirm, eq(cases.clientId, viewer.userId))!;
+  return and(
+    inFirm,
+    sql`exists (select 1 from ${caseMembers} where ${caseMembers.caseId} = ${cases.id} and ${caseMembers.userId} = ${viewer.userId})`,
+  )!;
+}
+
+const summaryColumns = {
+  id: cases.id,
+  caseNumber: cases.caseNumber,
+  title: cases.title,
+  caseType: cases.caseType,
+  status: cases.status,
+  priority: cases.priority,
+  dateOpened: cases.dateOpened,
+  dueDate: cases.dueDate,
+  settlementAmount: cases.settlementAmount,
+  lastActivityAt: cases.lastActivityAt,
+  clientId: client.id,
+  clientFirstName: client.firstName,
+  clientLastName: client.lastName,
+  leadId: lead.id,
+  leadFirstName: lead.firstName,
+  leadLastName: lead.lastName,
+};
+
+type SummaryRow = {
+  [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null;
+};
+
+const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+
+function toSummary(row: SummaryRow): CaseSummary {
+  return {
+    id: row.id!,
+    caseNumber: row.caseNumber!,
+    title: row.title!,
+    caseType: row.caseType as CaseType,
+    status: row.status as CaseStatus,
+    priority: row.priority as Priority,
+    client: { id: row.clientId!, name: fullName(row.clientFirstName, row.clientLastName) },
+    leadAttorney: row.leadId ? { id: row.leadId, name: fullName(row.leadFirstName, row.leadLastName) } : null,
+    dateOpened: row.dateOpened!,
+    dueDate: row.dueDate,
+    settlementAmount: row.settlementAmount,
+    lastActivityAt: row.lastActivityAt!.toISOString(),
+  };
+}
+
+const ORDER: Record<CaseSort, SQL[]> = {
+  lastActivity: [desc(cases.lastActivityAt), asc(cases.id)],
+  title: [asc(cases.title), asc(cases.id)],
+  dueDate: [sql`${cases.dueDate} asc nulls last`, asc(cases.id)],
+};
+
+export interface CaseListFilter {
+  search?: string;
+  sort: CaseSort;
+  limit: number | null;
+  offset: number;
+  clientId?: string;
+  status?: CaseStatus;
+}
+
+export type CaseRow = typeof cases.$inferSelect;
+export type CaseValues = Partial<
+  Omit<typeof cases.$inferInsert, 'id' | 'firmId' | 'caseNumber' | 'searchText' | 'createdAt'>
+>;
+
+/** Firm-scoped reads and writes of cases, their members and their status history. */
+export const casesRepository = {
+  /** The next CASE-YYYY-NNN of the firm; the counter row stays locked until the transaction ends. */
+  async nextCaseNumber(db: DbOrTx, firmId: string, year: number): Promise<string> {
+    const [row] = await db
+      .insert(caseNumberCounters)
+      .values({ firmId, year, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [caseNumberCounters.firmId, caseNumberCounters.year],
+        set: { lastNumber: sql`${caseNumberCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: caseNumberCounters.lastNumber });
+    return `CASE-${year}-${String(row!.lastNumber).padStart(3, '0')}`;
+  },
+
+  async insert(db: DbOrTx, values: typeof cases.$inferInsert): Promise<CaseRow> {
+    const [row] = await db.insert(cases).values(values).returning();
+    return row!;
+  },
+
+  async update(db: DbOrTx, firmId: string, caseId: string, values: CaseValues): Promise<void> {
+    await db
+      .update(cases)
+      .set({ ...values, updatedAt: sql`now()`, lastActivityAt: sql`now()` })
+      .where(and(eq(cases.firmId, firmId), eq(cases.id, caseId)));
+  },
+
+  /** Every change in a case moves its last activity. */
+  async touch(db: DbOrTx, caseId: string): Promise<void> {
+    await db
+      .update(cases)
+      .set({ lastActivityAt: sql`now()` })
+      .where(eq(cases.id, caseId));
+  },
+
+  async find(db: DbOrTx, viewer: CaseViewer, caseId: string, lock = false): Promise<CaseRow | undefined> {
+    const query = db
+      .select()
+      .from(cases)
+      .where(and(visibleTo(viewer), eq(cases.id, caseId)))
+      .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  /** A page of the cases the viewer may see, and how many there are in all. */
+  async list(db: DbOrTx, viewer: CaseViewer, filter: CaseListFilter) {
+    const where = and(
+      visibleTo(viewer),
+      filter.search ? sql`${cases.searchText} like ${containsPattern(filter.search)}` : undefined,
+      filter.clientId ? eq(cases.clientId, filter.clientId) : undefined,
+      filter.status ? eq(cases.status, filter.status) : undefined,
+    );
+    const page = db
+      .select(summaryColumns)
+      .from(cases)
+      .innerJoin(client, eq(client.id, cases.clientId))
+      .leftJoin(lead, eq(lead.id, cases.leadAttorneyId))
+      .where(where)
+      .orderBy(...ORDER[filter.sort])
+      .offset(filter.offset);
+    const [rows, [totals]] = await Promise.all([
+      filter.limit === null ? page : page.limit(filter.limit),
+      db.select({ total: count() }).from(cases).where(where),
+    ]);
+    return { data: rows.map(toSummary), total: totals?.total ?? 0 };
+  },
+
+  async people(db: DbOrTx, ids: string[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: users.id,
+        firmId: users.firmId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        phone: users.phone,
+        userType: users.userType,
+      })
+      .from(users)
+      .where(inArray(users.id, ids));
+  },
+
+  async members(db: DbOrTx, caseId: string): Promise<CaseMember[]> {
+    const rows = await db
+      .select({
+        userId: caseMembers.userId,
+        role: caseMembers.role,
+        addedAt: caseMembers.addedAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        userType: users.userType,
+      })
+      .from(caseMembers)
+      .innerJoin(users, eq(users.id, caseMembers.userId))
+      .where(eq(caseMembers.caseId, caseId))
+      .orderBy(asc(caseMembers.addedAt));
+    return rows.map((row) => ({
+      userId: row.userId,
+      name: fullName(row.firstName, row.lastName),
+      email: row.email,
+      userType: row.userType,
+      role: row.role as CaseMemberRole,
+      addedAt: row.addedAt.toISOString(),
+    }));
+  },
+
+  async addMember(db: DbOrTx, values: typeof caseMembers.$inferInsert): Promise<void> {
+    await db
+      .insert(caseMembers)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [caseMembers.caseId, caseMembers.userId],
+        set: { role: values.role },
+      });
+  },
+
+  /** Whether someone was removed. */
+  async removeMember(db: DbOrTx, caseId: string, userId: string): Promise<boolean> {
+    const removed = await db
+      .delete(caseMembers)
+      .where(and(eq(caseMembers.caseId, caseId), eq(caseMembers.userId, userId)))
+      .returning({ userId: caseMembers.userId });
+    return removed.length > 0;
+  },
+
+  async recordStatus(db: DbOrTx, values: typeof caseStatusHistory.$inferInsert): Promise<void> {
+    await db.insert(caseStatusHistory).values(values);
+  },
+
+  async statusHistory(db: DbOrTx, caseId: string) {
+    const rows = await db
+      .select({
+        status: caseStatusHistory.status,
+        at: caseStatusHistory.changedAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
+      .from(caseStatusHistory)
+      .leftJoin(users, eq(users.id, caseStatusHistory.changedById))
+      .where(eq(caseStatusHistory.caseId, caseId))
+      .orderBy(asc(caseStatusHistory.changedAt), asc(caseStatusHistory.id));
+    return rows.map((row) => ({
+      status: row.status as CaseStatus,
+      at: row.at.toISOString(),
+      by: row.firstName ? fullName(row.firstName, row.lastName) : null,
+    }));
+  },
+
+  /** The case's audit trail (its reads left out), newest first. */
+  async activity(db: DbOrTx, firmId: string, caseId: string) {
+    const actor = alias(users, 'actor');
+    const rows = await db
+      .select({
+        action: auditLog.action,
+        at: auditLog.createdAt,
+        details: auditLog.details,
+        firstName: actor.firstName,
+        lastName: actor.lastName,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.userId))
+      .where(
+        and(
+          sql`${auditLog.details} ? 'caseId'`,
+          sql`${auditLog.details}->>'caseId' = ${caseId}`,
+          eq(auditLog.firmId, firmId),
+          eq(auditLog.outcome, 'success'),
+          ne(auditLog.action, 'case_viewed'),
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt))
+      .limit(100);
+    return rows.map((row) => ({
+      action: row.action,
+      at: row.at.toISOString(),
+      by: row.firstName ? fullName(row.firstName, row.lastName) : null,
+      details: row.details ?? null,
+    }));
+  },
+
+  /** The case summary of one case (after a change). */
+  async summary(db: DbOrTx, caseId: string): Promise<CaseSummary | undefined> {
+    const [row] = await db
+      .select(summaryColumns)
+      .from(cases)
+      .innerJoin(client, eq(client.id, cases.clientId))
+      .leftJoin(lead, eq(lead.id, cases.leadAttorneyId))
+      .where(eq(cases.id, caseId));
+    return row ? toSummary(row) : undefined;
+  },
+};

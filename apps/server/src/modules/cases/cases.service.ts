@@ -1,0 +1,352 @@
+import { hashPassword, type Database, type DbOrTx } from '@sentinel/db';
+import {
+  CASE_MEMBER_ROLE_LABELS,
+  MEMBER_ROLE_USER_TYPE,
+  MESSAGES,
+  type addCaseMemberRequest,
+  type CaseResponse,
+  type createCaseRequest,
+  type listCasesQuery,
+  type ListCasesResponse,
+  type updateCaseRequest,
+} from '@sentinel/shared';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import { audit, type AuditAction } from '../../platform/audit';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { Mailer, OutgoingMail } from '../../platform/mailer';
+import type { RequestContext } from '../../platform/request-context';
+import { authRepository } from '../auth/auth.repository';
+import { isUniqueViolation } from '../auth/auth.service';
+import type { Principal } from '../auth/sessions.service';
+import { TEMPORARY_PASSWORD_HOURS, temporaryPassword } from '../clients/clients.service';
+import { profileRepository } from '../profile/profile.repository';
+import { caseMemberAddedMail, caseMemberInvitationMail } from './cases.emails';
+import { casesRepository as repo, type CaseRow, type CaseValues } from './cases.repository';
+
+type CreateInput = z.output<typeof createCaseRequest>;
+type UpdateInput = z.output<typeof updateCaseRequest>;
+type ListInput = z.output<typeof listCasesQuery>;
+type AddMemberInput = z.output<typeof addCaseMemberRequest>;
+
+/**
+ * Cases: attorneys open, change and staff them; everyone reads the cases they may see (the firm's
+ * for attorneys, their own for clients, those they are members of for the rest). Numbers are
+ * CASE-YYYY-NNN per firm. Every read and change is audited with the case's id.
+ */
+export class CasesService {
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<Config, 'publicUrl'>,
+  ) {}
+
+  async list(principal: Principal, query: ListInput, context: RequestContext): Promise<ListCasesResponse> {
+    const limit = query.pageSize === 'all' ? null : query.pageSize;
+    const page = limit === null ? 1 : query.page;
+    const result = await repo.list(this.db, principal, {
+      search: query.search || undefined,
+      sort: query.sort,
+      limit,
+      offset: limit === null ? 0 : (page - 1) * limit,
+      clientId: query.clientId,
+      status: query.status,
+    });
+    await audit(this.db, context, {
+      action: 'case_list_viewed',
+      outcome: 'success',
+      firmId: principal.firmId,
+      userId: principal.userId,
+      details: {
+        search: query.search ?? null,
+        sort: query.sort,
+        page,
+        pageSize: query.pageSize,
+        clientId: query.clientId ?? null,
+        returned: result.data.length,
+      },
+    });
+    return result;
+  }
+
+  async create(principal: Principal, input: CreateInput, context: RequestContext): Promise<CaseResponse> {
+    const caseId = await this.db.transaction(async (tx) => {
+      await this.checkPeople(tx, principal, input.clientId, input.leadAttorneyId);
+      const status = input.status ?? 'active';
+      const caseNumber = await repo.nextCaseNumber(tx, principal.firmId, new Date().getUTCFullYear());
+      const row = await repo.insert(tx, {
+        ...this.values(input),
+        firmId: principal.firmId,
+        caseNumber,
+        title: input.title,
+        clientId: input.clientId,
+        status,
+        leadAttorneyId: input.leadAttorneyId === undefined ? principal.userId : input.leadAttorneyId,
+        createdById: principal.userId,
+        settledAt: status === 'settled' ? new Date() : null,
+      });
+      await repo.recordStatus(tx, {
+        caseId: row.id,
+        firmId: principal.firmId,
+        status,
+        changedById: principal.userId,
+      });
+      await this.audit(tx, principal, context, 'case_created', row, { caseNumber });
+      return row.id;
+    });
+    return this.detail(principal, caseId);
+  }
+
+  async get(principal: Principal, caseId: string, context: RequestContext): Promise<CaseResponse> {
+    const row = await this.require(this.db, principal, caseId);
+    const response = await this.detail(principal, caseId);
+    await this.audit(this.db, principal, context, 'case_viewed', row);
+    return response;
+  }
+
+  async update(
+    principal: Principal,
+    caseId: string,
+    input: UpdateInput,
+    context: RequestContext,
+  ): Promise<CaseResponse> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.require(tx, principal, caseId, true);
+      await this.checkPeople(tx, principal, input.clientId, input.leadAttorneyId);
+      const values: CaseValues = this.values(input);
+      if (input.title !== undefined) values.title = input.title;
+      if (input.clientId !== undefined) values.clientId = input.clientId;
+      if (input.leadAttorneyId !== undefined) values.leadAttorneyId = input.leadAttorneyId;
+      const statusChanged = input.status !== undefined && input.status !== current.status;
+      if (statusChanged) {
+        values.settledAt = input.status === 'settled' ? new Date() : null;
+        await repo.recordStatus(tx, {
+          caseId,
+          firmId: principal.firmId,
+          status: input.status!,
+          changedById: principal.userId,
+        });
+      }
+      await repo.update(tx, principal.firmId, caseId, values);
+      const changed = Object.keys(input).filter(
+        (key) => (input as Record<string, unknown>)[key] !== (current as Record<string, unknown>)[key],
+      );
+      await this.audit(tx, principal, context, 'case_updated', current, {
+        fields: changed,
+        ...(statusChanged ? { statusFrom: current.status, statusTo: input.status } : {}),
+      });
+    });
+    return this.detail(principal, caseId);
+  }
+
+  /** Adds someone of the firm, or invites a new person into the firm, to the case's team. */
+  async addMember(
+    principal: Principal,
+    caseId: string,
+    input: AddMemberInput,
+    context: RequestContext,
+  ): Promise<CaseResponse & { message: string }> {
+    const expectedType = MEMBER_ROLE_USER_TYPE[input.role];
+    let mail: (firmName: string) => OutgoingMail;
+    await this.db
+      .transaction(async (tx) => {
+        const row = await this.require(tx, principal, caseId, true);
+        const caseLabel = `${row.caseNumber} (${row.title})`;
+        const common = {
+          invitedBy: `${principal.firstName} ${principal.lastName}`,
+          roleLabel: CASE_MEMBER_ROLE_LABELS[input.role],
+          caseLabel,
+        };
+        let memberId: string;
+        if ('userId' in input) {
+          const [person] = await repo.people(tx, [input.userId]);
+          if (!person || person.firmId !== principal.firmId) throw badRequest(MESSAGES.caseMemberNotFound);
+          if (person.userType === 'client') throw badRequest(MESSAGES.caseMemberIsClient);
+          if (person.userType !== expectedType) throw badRequest(MESSAGES.caseMemberRoleMismatch);
+          memberId = person.id;
+          mail = (firmName) =>
+            caseMemberAddedMail({
+              ...common,
+              to: person.email,
+              firstName: person.firstName,
+              firmName,
+              caseLink: `${this.config.publicUrl}/cases/${caseId}`,
+            });
+        } else {
+          const existing = await authRepository.findUserByEmail(tx, input.email);
+          if (existing) {
+            if (existing.firmId !== principal.firmId) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+            throw badRequest('This person already has an account in your firm: choose them from the list');
+          }
+          const password = temporaryPassword();
+          const user = await authRepository.createUser(tx, {
+            firmId: principal.firmId,
+            email: input.email,
+            passwordHash: await hashPassword(password),
+            firstName: input.firstName,
+            lastName: input.lastName,
+            userType: expectedType,
+            companyName: input.companyName || null,
+            temporaryPasswordExpiresAt: new Date(Date.now() + TEMPORARY_PASSWORD_HOURS * 3600 * 1000),
+          });
+          memberId = user.id;
+          mail = (firmName) =>
+            caseMemberInvitationMail({
+              ...common,
+              to: user.email,
+              firstName: user.firstName,
+              firmName,
+              signInLink: `${this.config.publicUrl}/login`,
+              temporaryPassword: password,
+              validHours: TEMPORARY_PASSWORD_HOURS,
+            });
+        }
+        await repo.addMember(tx, {
+          caseId,
+          userId: memberId,
+          firmId: principal.firmId,
+          role: input.role,
+          addedById: principal.userId,
+        });
+        await repo.touch(tx, caseId);
+        await this.audit(tx, principal, context, 'case_member_added', row, {
+          memberId,
+          role: input.role,
+          invited: !('userId' in input),
+        });
+      })
+      .catch((error: unknown) => {
+        // The same new e-mail invited twice at once: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+        throw error;
+      });
+    const firm = await profileRepository.findFirm(this.db, principal.firmId);
+    this.mailer.dispatch(mail!(firm?.name ?? 'Your law firm'));
+    return { message: MESSAGES.caseMemberAdded, ...(await this.detail(principal, caseId)) };
+  }
+
+  async removeMember(
+    principal: Principal,
+    caseId: string,
+    userId: string,
+    context: RequestContext,
+  ): Promise<CaseResponse & { message: string }> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.require(tx, principal, caseId, true);
+      if (!(await repo.removeMember(tx, caseId, userId))) throw notFound('That person is not on this case');
+      await repo.touch(tx, caseId);
+      await this.audit(tx, principal, context, 'case_member_removed', row, { memberId: userId });
+    });
+    return { message: MESSAGES.caseMemberRemoved, ...(await this.detail(principal, caseId)) };
+  }
+
+  /** The case page's data; the audit trail only for attorneys. */
+  private async detail(principal: Principal, caseId: string): Promise<CaseResponse> {
+    const row = (await repo.find(this.db, principal, caseId))!;
+    const [people, members, statusHistory, activity] = await Promise.all([
+      repo.people(this.db, [row.clientId, ...(row.leadAttorneyId ? [row.leadAttorneyId] : [])]),
+      repo.members(this.db, caseId),
+      repo.statusHistory(this.db, caseId),
+      principal.userType === 'attorney' ? repo.activity(this.db, principal.firmId, caseId) : undefined,
+    ]);
+    const client = people.find((person) => person.id === row.clientId)!;
+    const lead = people.find((person) => person.id === row.leadAttorneyId);
+    return {
+      data: {
+        id: row.id,
+        caseNumber: row.caseNumber,
+        title: row.title,
+        caseType: row.caseType as CaseResponse['data']['caseType'],
+        status: row.status as CaseResponse['data']['status'],
+        priority: row.priority as CaseResponse['data']['priority'],
+        client: {
+          id: client.id,
+          name: `${client.firstName} ${client.lastName}`,
+          email: client.email,
+          phone: client.phone,
+        },
+        leadAttorney: lead
+          ? { id: lead.id, name: `${lead.firstName} ${lead.lastName}`, email: lead.email }
+          : null,
+        description: row.description,
+        dateOpened: row.dateOpened,
+        dueDate: row.dueDate,
+        carrier: row.carrier,
+        policyNumber: row.policyNumber,
+        claimNumber: row.claimNumber,
+        dateOfLoss: row.dateOfLoss,
+        propertyAddress: row.propertyAddress,
+        targetSettlement: row.targetSettlement,
+        settlementAmount: row.settlementAmount,
+        lastActivityAt: row.lastActivityAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+        members,
+        statusHistory,
+        ...(activity ? { activity } : {}),
+      },
+    };
+  }
+
+  /** The client must be a client of the firm, the lead attorney an attorney of the firm. */
+  private async checkPeople(
+    db: DbOrTx,
+    principal: Principal,
+    clientId: string | undefined,
+    leadAttorneyId: string | null | undefined,
+  ) {
+    const ids = [clientId, leadAttorneyId].filter((id): id is string => typeof id === 'string');
+    const people = await repo.people(db, ids);
+    const inFirm = (id: string) => people.find((p) => p.id === id && p.firmId === principal.firmId);
+    if (clientId && inFirm(clientId)?.userType !== 'client') throw badRequest(MESSAGES.caseClientNotFound);
+    if (leadAttorneyId && inFirm(leadAttorneyId)?.userType !== 'attorney')
+      throw badRequest(MESSAGES.caseLeadNotAttorney);
+  }
+
+  /** The optional fields of a create or update request, as columns. */
+  private values(input: Partial<CreateInput>): CaseValues {
+    const values: CaseValues = {};
+    const keys = [
+      'caseType',
+      'status',
+      'priority',
+      'description',
+      'dateOpened',
+      'dueDate',
+      'carrier',
+      'policyNumber',
+      'claimNumber',
+      'dateOfLoss',
+      'propertyAddress',
+      'targetSettlement',
+      'settlementAmount',
+    ] as const;
+    for (const key of keys) {
+      if (input[key] !== undefined) (values as Record<string, unknown>)[key] = input[key];
+    }
+    return values;
+  }
+
+  /** The case if the principal may see it (locked until the transaction ends, for changes); else 404. */
+  private async require(db: DbOrTx, principal: Principal, caseId: string, forChange = false) {
+    const row = await repo.find(db, principal, caseId, forChange);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private audit(
+    db: DbOrTx,
+    principal: Principal,
+    context: RequestContext,
+    action: Extract<AuditAction, `case_${string}`>,
+    row: Pick<CaseRow, 'id' | 'clientId'>,
+    details: Record<string, unknown> = {},
+  ) {
+    return audit(db, context, {
+      action,
+      outcome: 'success',
+      firmId: principal.firmId,
+      userId: principal.userId,
+      details: { caseId: row.id, clientId: row.clientId, ...details },
+    });
+  }
+}

@@ -1,0 +1,279 @@
+import { count, eq } from 'drizzle-orm';
+import { schema } from '@sentinel/db';
+import { MESSAGES, type CaseDetail, type CaseSummary } from '@sentinel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, login, makeUser, outbox, type TestContext } from '../../test/helpers';
+
+let ctx: TestContext;
+let attorney: Awaited<ReturnType<typeof makeUser>>;
+let token: string;
+let clientA: { id: string; token: string };
+let clientB: { id: string; token: string };
+let contractor: { id: string; token: string };
+let otherContractor: { id: string; token: string };
+let expert: { id: string };
+const year = new Date().getUTCFullYear();
+
+type Inject = Parameters<TestContext['app']['inject']>[0];
+const api = (options: Exclude<Inject, string>, auth = token) =>
+  ctx.app.inject({ ...options, headers: bearer(auth) } as Inject);
+const createCase = (payload: Record<string, unknown>, auth = token) =>
+  api({ method: 'POST', url: '/api/cases', payload }, auth);
+const listCases = (query: string, auth = token) => api({ method: 'GET', url: `/api/cases${query}` }, auth);
+const getCase = (id: string, auth = token) => api({ method: 'GET', url: `/api/cases/${id}` }, auth);
+const caseCount = async () => (await ctx.database.db.select({ n: count() }).from(schema.cases))[0]!.n;
+
+async function person(userType: 'client' | 'restoration-contractor' | 'expert-witness', firstName: string) {
+  const user = await makeUser(ctx, { userType, firmId: attorney.firmId, firstName, lastName: 'Tester' });
+  if (userType === 'client') {
+    await ctx.database.db.insert(schema.clientProfiles).values({ userId: user.id, firmId: attorney.firmId });
+  }
+  return { id: user.id, token: (await login(ctx, user.email, user.password)).body.token as string };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  attorney = await makeUser(ctx, { userType: 'attorney', firstName: 'Dana', lastName: 'Reyes' });
+  token = (await login(ctx, attorney.email, attorney.password)).body.token;
+  clientA = await person('client', 'Maria');
+  clientB = await person('client', 'Omar');
+  contractor = await person('restoration-contractor', 'Carl');
+  otherContractor = await person('restoration-contractor', 'Cora');
+  expert = { id: (await person('expert-witness', 'Evelyn')).id };
+});
+afterAll(() => ctx.close());
+
+describe('POST /api/cases', () => {
+  it('opens a case with the next number, the creator as lead attorney and its first status', async () => {
+    const response = await createCase({
+      title: 'Hernandez water damage',
+      clientId: clientA.id,
+      caseType: 'property-damage',
+      dueDate: '2031-03-01',
+      carrier: 'Acme Mutual',
+      targetSettlement: 125000.5,
+    });
+    expect(response.statusCode).toBe(201);
+    const { data } = response.json() as { data: CaseDetail };
+    expect(data).toMatchObject({
+      caseNumber: `CASE-${year}-001`,
+      title: 'Hernandez water damage',
+      status: 'active',
+      priority: 'medium',
+      client: { id: clientA.id, name: 'Maria Tester' },
+      leadAttorney: { id: attorney.id, name: 'Dana Reyes' },
+      carrier: 'Acme Mutual',
+      targetSettlement: 125000.5,
+      settlementAmount: null,
+      members: [],
+    });
+    expect(data.statusHistory).toEqual([expect.objectContaining({ status: 'active', by: 'Dana Reyes' })]);
+    expect(data.activity?.map((a) => a.action)).toEqual(['case_created']);
+  });
+
+  it('refuses a case without a title or with another firm’s client, and writes nothing', async () => {
+    const before = await caseCount();
+    const noTitle = await createCase({ clientId: clientA.id });
+    expect(noTitle.statusCode).toBe(400);
+    expect(JSON.stringify(noTitle.json())).toContain(MESSAGES.caseTitleRequired);
+
+    const stranger = await makeUser(ctx, { userType: 'client' });
+    const foreign = await createCase({ title: 'Not ours', clientId: stranger.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error).toBe(MESSAGES.caseClientNotFound);
+
+    const contractorAsClient = await createCase({ title: 'Wrong person', clientId: contractor.id });
+    expect(contractorAsClient.json().error).toBe(MESSAGES.caseClientNotFound);
+    const badMoney = await createCase({ title: 'Cents', clientId: clientA.id, targetSettlement: -5 });
+    expect(badMoney.statusCode).toBe(400);
+    expect(await caseCount()).toBe(before);
+  });
+
+  it('hands out 50 distinct, consecutive numbers to 50 simultaneous creations', async () => {
+    const before = await caseCount();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => createCase({ title: `Parallel ${i}`, clientId: clientB.id })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
+    const numbers = responses.map((r) => (r.json().data as CaseDetail).caseNumber);
+    expect(new Set(numbers).size).toBe(50);
+    const sequence = numbers.map((n) => Number(n.split('-')[2])).sort((a, b) => a - b);
+    expect(sequence).toEqual(Array.from({ length: 50 }, (_, i) => before + 1 + i));
+  });
+});
+
+describe('GET /api/cases', () => {
+  it('searches by title, case number and client name, with LIKE wildcards taken literally', async () => {
+    const byTitle = (await listCases('?search=WATER')).json();
+    expect(byTitle.data.map((c: CaseSummary) => c.title)).toEqual(['Hernandez water damage']);
+    const byNumber = (await listCases(`?search=CASE-${year}-001`)).json();
+    expect(byNumber.data.map((c: CaseSummary) => c.caseNumber)).toEqual([`CASE-${year}-001`]);
+    const byClient = (await listCases('?search=omar%20tester&pageSize=all')).json();
+    expect(byClient.total).toBe(50);
+    expect((await listCases('?search=%25')).json().total).toBe(0);
+  });
+
+  it('pages with a total, in the chosen order', async () => {
+    const first = (await listCases('?sort=title&pageSize=15')).json();
+    expect(first.total).toBe(51);
+    expect(first.data).toHaveLength(15);
+    const titles = first.data.map((c: CaseSummary) => c.title);
+    expect(titles).toEqual([...titles].sort());
+    const last = (await listCases('?sort=title&pageSize=25&page=3')).json();
+    expect(last.data).toHaveLength(1);
+    const all = (await listCases('?pageSize=all')).json();
+    expect(all.data).toHaveLength(51);
+    const byDue = (await listCases('?sort=dueDate&pageSize=10')).json();
+    expect(byDue.data[0].dueDate).toBe('2031-03-01');
+    expect((await listCases('?pageSize=11')).statusCode).toBe(400);
+    expect((await listCases('?sort=nonsense')).statusCode).toBe(400);
+  });
+});
+
+describe('PATCH /api/cases/:id', () => {
+  it('changes fields, records a status change and moves the last activity', async () => {
+    const [target] = (await listCases('?search=hernandez')).json().data as CaseSummary[];
+    const response = await api({
+      method: 'PATCH',
+      url: `/api/cases/${target!.id}`,
+      payload: { status: 'settled', settlementAmount: 118000, priority: 'high' },
+    });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json() as { data: CaseDetail };
+    expect(data).toMatchObject({ status: 'settled', settlementAmount: 118000, priority: 'high' });
+    expect(data.statusHistory.map((h) => h.status)).toEqual(['active', 'settled']);
+    expect(Date.parse(data.lastActivityAt)).toBeGreaterThan(Date.parse(target!.lastActivityAt));
+    const [row] = await ctx.database.db.select().from(schema.cases).where(eq(schema.cases.id, target!.id));
+    expect(row!.settledAt).not.toBeNull();
+    expect(data.activity?.[0]).toMatchObject({
+      action: 'case_updated',
+      details: expect.objectContaining({ statusFrom: 'active', statusTo: 'settled' }),
+    });
+  });
+
+  it('refuses an empty change, a lead who is not an attorney, and cases it cannot see', async () => {
+    const [target] = (await listCases('?search=hernandez')).json().data as CaseSummary[];
+    const patch = (payload: object, auth = token) =>
+      api({ method: 'PATCH', url: `/api/cases/${target!.id}`, payload }, auth);
+    expect((await patch({})).statusCode).toBe(400);
+    const notLead = await patch({ leadAttorneyId: contractor.id });
+    expect(notLead.json().error).toBe(MESSAGES.caseLeadNotAttorney);
+    const other = await makeUser(ctx, { userType: 'attorney' });
+    const otherToken = (await login(ctx, other.email, other.password)).body.token;
+    expect((await patch({ title: 'Taken over' }, otherToken)).statusCode).toBe(404);
+    expect((await getCase(target!.id)).json().data.title).toBe('Hernandez water damage');
+  });
+});
+
+describe('members and who sees what', () => {
+  let caseId: string;
+  beforeAll(async () => {
+    caseId = (await listCases('?search=hernandez')).json().data[0].id;
+  });
+
+  it('a contractor sees only the cases they are a member of, until removed', async () => {
+    expect((await listCases('', contractor.token)).json().total).toBe(0);
+    expect((await getCase(caseId, contractor.token)).statusCode).toBe(404);
+
+    const added = await api({
+      method: 'POST',
+      url: `/api/cases/${caseId}/members`,
+      payload: { userId: contractor.id, role: 'contractor' },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().message).toBe(MESSAGES.caseMemberAdded);
+    expect(added.json().data.members).toEqual([
+      expect.objectContaining({ userId: contractor.id, role: 'contractor', name: 'Carl Tester' }),
+    ]);
+
+    const seen = (await listCases('', contractor.token)).json();
+    expect(seen.data.map((c: CaseSummary) => c.id)).toEqual([caseId]);
+    const page = (await getCase(caseId, contractor.token)).json().data as CaseDetail;
+    expect(page.title).toBe('Hernandez water damage');
+    expect(page.activity).toBeUndefined();
+    expect((await listCases('', otherContractor.token)).json().total).toBe(0);
+    expect((await getCase(caseId, otherContractor.token)).statusCode).toBe(404);
+
+    const removed = await api({
+      method: 'DELETE',
+      url: `/api/cases/${caseId}/members`,
+      payload: { userId: contractor.id },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().data.members).toEqual([]);
+    expect((await getCase(caseId, contractor.token)).statusCode).toBe(404);
+    const again = await api({
+      method: 'DELETE',
+      url: `/api/cases/${caseId}/members`,
+      payload: { userId: contractor.id },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses a role that does not match the account, and the client as a member', async () => {
+    const mismatch = await api({
+      method: 'POST',
+      url: `/api/cases/${caseId}/members`,
+      payload: { userId: expert.id, role: 'contractor' },
+    });
+    expect(mismatch.json().error).toBe(MESSAGES.caseMemberRoleMismatch);
+    const clientMember = await api({
+      method: 'POST',
+      url: `/api/cases/${caseId}/members`,
+      payload: { userId: clientA.id, role: 'expert' },
+    });
+    expect(clientMember.json().error).toBe(MESSAGES.caseMemberIsClient);
+  });
+
+  it('invites a new person into the firm by e-mail, with a 72-hour temporary password', async () => {
+    const email = `adjuster.${Date.now()}@example.com`;
+    const response = await api({
+      method: 'POST',
+      url: `/api/cases/${caseId}/members`,
+      payload: { email, firstName: 'Ada', lastName: 'Juster', role: 'adjuster' },
+    });
+    expect(response.statusCode).toBe(201);
+    const [user] = await ctx.database.db.select().from(schema.users).where(eq(schema.users.email, email));
+    expect(user).toMatchObject({ firmId: attorney.firmId, userType: 'public-adjuster' });
+    const hours = (user!.temporaryPasswordExpiresAt!.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    const mail = (await outbox(ctx)).find((m) => m.to.includes(email))!;
+    expect(mail.subject).toContain('added you to a case');
+    expect(mail.raw.replace(/=\r?\n/g, '')).toMatch(/Temporary password: [A-Za-z0-9-]{19}/);
+    expect(mail.raw).toContain(`CASE-${year}-001`);
+  });
+
+  it('a client sees their own cases and nothing else', async () => {
+    const mine = (await listCases('?pageSize=all', clientB.token)).json();
+    expect(mine.total).toBe(50);
+    expect(mine.data.every((c: CaseSummary) => c.client.id === clientB.id)).toBe(true);
+    expect((await getCase(caseId, clientB.token)).statusCode).toBe(404);
+    expect((await getCase(caseId, clientA.token)).statusCode).toBe(200);
+    const create = await createCase({ title: 'Mine', clientId: clientA.id }, clientA.token);
+    expect(create.statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/dashboard/attorney', () => {
+  it('counts the firm’s cases and clients and lists activity and deadlines', async () => {
+    const response = await api({ method: 'GET', url: '/api/dashboard/attorney' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.stats).toEqual({
+      activeCases: 50,
+      totalClients: 2,
+      settlementsMtd: 118000,
+      // 118,000 of a 125,000.50 target is 94 %: at least 90 %, a success.
+      successRate: 100,
+      settledWithTarget: 1,
+    });
+    expect(body.funnel).toContainEqual({ status: 'settled', count: 1 });
+    expect(body.caseTypes).toContainEqual({ caseType: 'property-damage', count: 51 });
+    expect(body.recentActivity[0]).toMatchObject({
+      action: 'case_member_added',
+      caseNumber: `CASE-${year}-001`,
+    });
+    // The only due date belongs to a settled case: nothing is upcoming.
+    expect(body.upcomingDeadlines).toEqual([]);
+  });
+});

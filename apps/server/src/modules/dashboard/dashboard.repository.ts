@@ -1,0 +1,116 @@
+import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { schema, type DbOrTx } from '@sentinel/db';
+import type { CaseStatus, CaseType, Priority } from '@sentinel/shared';
+
+const { cases, clientProfiles, auditLog, users } = schema;
+
+/** What the dashboard's Recent Activity lists: changes to cases and clients, not reads. */
+export const ACTIVITY_ACTIONS = [
+  'case_created',
+  'case_updated',
+  'case_member_added',
+  'case_member_removed',
+  'client_created',
+  'client_invitation_sent',
+  'client_deactivated',
+] as const;
+
+/** The attorney dashboard's figures, each one query over the firm's rows. */
+export const dashboardRepository = {
+  /**
+   * Cases per status and type with the settlement sums the stat cards need, in one pass over the
+   * firm's cases (an index-only scan of cases_firm_dashboard_idx where it can).
+   */
+  async caseFigures(db: DbOrTx, firmId: string, monthStart: Date) {
+    const rows = await db
+      .select({
+        status: cases.status,
+        caseType: cases.caseType,
+        count: count(),
+        settledMtd: sql<
+          string | null
+        >`sum(${cases.settlementAmount}) filter (where ${cases.settledAt} >= ${monthStart.toISOString()})`,
+        withTarget: sql<number>`count(*) filter (where ${cases.targetSettlement} > 0)::int`,
+        reachedTarget: sql<number>`count(*) filter (where ${cases.targetSettlement} > 0 and ${cases.settlementAmount} >= ${cases.targetSettlement} * 0.9)::int`,
+      })
+      .from(cases)
+      .where(eq(cases.firmId, firmId))
+      .groupBy(cases.status, cases.caseType);
+    return rows.map((row) => ({
+      status: row.status as CaseStatus,
+      caseType: row.caseType as CaseType,
+      count: row.count,
+      settledMtd: Number(row.settledMtd ?? 0),
+      withTarget: row.withTarget,
+      reachedTarget: row.reachedTarget,
+    }));
+  },
+
+  async totalClients(db: DbOrTx, firmId: string): Promise<number> {
+    const [row] = await db
+      .select({ total: count() })
+      .from(clientProfiles)
+      .where(eq(clientProfiles.firmId, firmId));
+    return row?.total ?? 0;
+  },
+
+  async recentActivity(db: DbOrTx, firmId: string, limit: number) {
+    const actor = alias(users, 'actor');
+    return db
+      .select({
+        action: auditLog.action,
+        at: auditLog.createdAt,
+        details: auditLog.details,
+        firstName: actor.firstName,
+        lastName: actor.lastName,
+      })
+      .from(auditLog)
+      .leftJoin(actor, eq(actor.id, auditLog.userId))
+      .where(
+        and(
+          eq(auditLog.firmId, firmId),
+          eq(auditLog.outcome, 'success'),
+          inArray(auditLog.action, [...ACTIVITY_ACTIONS]),
+        ),
+      )
+      .orderBy(desc(auditLog.createdAt))
+      .limit(limit);
+  },
+
+  /** Names for the cases and clients the activity mentions. */
+  async labels(db: DbOrTx, firmId: string, caseIds: string[], clientIds: string[]) {
+    const [caseRows, clientRows] = await Promise.all([
+      caseIds.length
+        ? db
+            .select({ id: cases.id, caseNumber: cases.caseNumber, title: cases.title })
+            .from(cases)
+            .where(and(eq(cases.firmId, firmId), inArray(cases.id, caseIds)))
+        : [],
+      clientIds.length
+        ? db
+            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+            .from(users)
+            .where(and(eq(users.firmId, firmId), inArray(users.id, clientIds)))
+        : [],
+    ]);
+    return { caseRows, clientRows };
+  },
+
+  /** Open cases by nearest due date from today on. */
+  async upcomingDeadlines(db: DbOrTx, firmId: string, today: string, limit: number) {
+    const rows = await db
+      .select({
+        caseId: cases.id,
+        caseNumber: cases.caseNumber,
+        title: cases.title,
+        date: cases.dueDate,
+        priority: cases.priority,
+      })
+      .from(cases)
+      .where(and(eq(cases.firmId, firmId), gte(cases.dueDate, today), ne(cases.status, 'settled')))
+      .orderBy(asc(cases.dueDate), asc(cases.id))
+      .limit(limit);
+    return rows.map((row) => ({ ...row, date: row.date!, priority: row.priority as Priority }));
+  },
+};

@@ -1,0 +1,87 @@
+import type { Database } from '@sentinel/db';
+import { CASE_STATUSES, CASE_TYPES, type AttorneyDashboardResponse } from '@sentinel/shared';
+import { audit } from '../../platform/audit';
+import type { RequestContext } from '../../platform/request-context';
+import type { Principal } from '../auth/sessions.service';
+import { dashboardRepository as repo } from './dashboard.repository';
+
+const RECENT_ACTIVITY = 8;
+const UPCOMING_DEADLINES = 6;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The attorney dashboard (spec §2) from the firm's cases, clients and audit trail. */
+export class DashboardService {
+  constructor(private readonly db: Database) {}
+
+  async attorney(principal: Principal, context: RequestContext): Promise<AttorneyDashboardResponse> {
+    const now = new Date();
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const today = now.toISOString().slice(0, 10);
+    const [figures, totalClients, activity, upcomingDeadlines] = await Promise.all([
+      repo.caseFigures(this.db, principal.firmId, monthStart),
+      repo.totalClients(this.db, principal.firmId),
+      repo.recentActivity(this.db, principal.firmId, RECENT_ACTIVITY),
+      repo.upcomingDeadlines(this.db, principal.firmId, today, UPCOMING_DEADLINES),
+    ]);
+
+    const settled = figures.filter((row) => row.status === 'settled');
+    const withTarget = settled.reduce((sum, row) => sum + row.withTarget, 0);
+    const reachedTarget = settled.reduce((sum, row) => sum + row.reachedTarget, 0);
+    const sumBy = <K extends 'status' | 'caseType'>(key: K, value: string) =>
+      figures.filter((row) => row[key] === value).reduce((sum, row) => sum + row.count, 0);
+
+    const caseIds = new Set<string>();
+    const clientIds = new Set<string>();
+    for (const row of activity) {
+      const caseId = text(row.details?.caseId);
+      const clientId = text(row.details?.clientId);
+      if (caseId) caseIds.add(caseId);
+      if (clientId) clientIds.add(clientId);
+    }
+    const { caseRows, clientRows } = await repo.labels(
+      this.db,
+      principal.firmId,
+      [...caseIds],
+      [...clientIds],
+    );
+
+    await audit(this.db, context, {
+      action: 'dashboard_viewed',
+      outcome: 'success',
+      firmId: principal.firmId,
+      userId: principal.userId,
+    });
+
+    return {
+      stats: {
+        activeCases: figures
+          .filter((row) => row.status !== 'settled')
+          .reduce((sum, row) => sum + row.count, 0),
+        totalClients,
+        settlementsMtd: Math.round(settled.reduce((sum, row) => sum + row.settledMtd, 0) * 100) / 100,
+        successRate: withTarget === 0 ? null : Math.round((reachedTarget / withTarget) * 1000) / 10,
+        settledWithTarget: withTarget,
+      },
+      funnel: CASE_STATUSES.map((status) => ({ status, count: sumBy('status', status) })),
+      caseTypes: CASE_TYPES.map((caseType) => ({ caseType, count: sumBy('caseType', caseType) })),
+      recentActivity: activity.map((row) => {
+        const caseId = text(row.details?.caseId);
+        const clientId = text(row.details?.clientId);
+        const caseRow = caseRows.find((c) => c.id === caseId);
+        const clientRow = clientRows.find((c) => c.id === clientId);
+        return {
+          action: row.action,
+          at: row.at.toISOString(),
+          by: row.firstName ? `${row.firstName} ${row.lastName}` : null,
+          caseId: caseRow ? caseRow.id : null,
+          caseNumber: caseRow?.caseNumber ?? null,
+          caseTitle: caseRow?.title ?? null,
+          clientId: clientRow ? clientRow.id : null,
+          clientName: clientRow ? `${clientRow.firstName} ${clientRow.lastName}` : null,
+        };
+      }),
+      upcomingDeadlines,
+    };
+  }
+}

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { firms } from './firms';
+import { users } from './users';
+
+/**
+ * The last case number handed out per firm and year. Creating a case increments its row in the
+ * same transaction (UPDATE … RETURNING takes the row lock), so numbers are unique, gapless under
+ * concurrency and never reused, even after a case is removed.
+ */
+export const caseNumberCounters = pgTable(
+  'case_number_counters',
+  {
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'restrict' }),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.firmId, t.year] })],
+);
+
+/** Money as numeric(14,2): exact dollars and cents. */
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+export const cases = pgTable(
+  'cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'restrict' }),
+    /** CASE-YYYY-NNN, unique in the firm. */
+    caseNumber: text('case_number').notNull(),
+    title: text('title').notNull(),
+    caseType: text('case_type').notNull().default('property-damage'),
+    status: text('status').notNull().default('active'),
+    priority: text('priority').notNull().default('medium'),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    leadAttorneyId: uuid('lead_attorney_id').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description'),
+    dateOpened: date('date_opened', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    dueDate: date('due_date', { mode: 'string' }),
+    carrier: text('carrier'),
+    policyNumber: text('policy_number'),
+    claimNumber: text('claim_number'),
+    dateOfLoss: date('date_of_loss', { mode: 'string' }),
+    propertyAddress: text('property_address'),
+    targetSettlement: money('target_settlement'),
+    settlementAmount: money('settlement_amount'),
+    /** When the case last entered Settled (settlements month to date count from it). */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * Lower-cased title, case number and client name: what the case list's search matches,
+     * kept by a trigger (migration 0003) and indexed with pg_trgm.
+     */
+    searchText: text('search_text').notNull().default(''),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Moved by every change in the case. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cases_firm_number_key').on(t.firmId, t.caseNumber),
+    index('cases_firm_activity_idx').on(t.firmId, t.lastActivityAt.desc(), t.id),
+    index('cases_firm_title_idx').on(t.firmId, t.title, t.id),
+    index('cases_firm_due_idx').on(t.firmId, t.dueDate, t.id),
+    // Covers the dashboard's figures: an index-only scan instead of reading every case row.
+    index('cases_firm_dashboard_idx').on(
+      t.firmId,
+      t.status,
+      t.caseType,
+      t.settledAt,
+      t.settlementAmount,
+      t.targetSettlement,
+    ),
+    index('cases_client_idx').on(t.clientId),
+    index('cases_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check(
+      'cases_case_type_check',
+      sql`${t.caseType} in ('property-damage','insurance-dispute','personal-injury','commercial-property','other')`,
+    ),
+    check(
+      'cases_status_check',
+      sql`${t.status} in ('active','discovery','negotiation','settlement','settled')`,
+    ),
+    check('cases_priority_check', sql`${t.priority} in ('high','medium','low')`),
+    check(
+      'cases_amounts_check',
+      sql`coalesce(${t.targetSettlement}, 0) >= 0 and coalesce(${t.settlementAmount}, 0) >= 0`,
+    ),
+  ],
+);
+
+/** Who works on a case besides its client and lead attorney, and in which role. */
+export const caseMembers = pgTable(
+  'case_members',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'restrict' }),
+    role: text('role').notNull(),
+    addedById: uuid('added_by_id').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.userId] }),
+    index('case_members_user_idx').on(t.userId, t.caseId),
+    check('case_members_role_check', sql`${t.role} in ('contractor','adjuster','expert','co-counsel')`),
+  ],
+);
+
+/** Every status a case has been in, from its creation on. */
+export const caseStatusHistory = pgTable(
+  'case_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    firmId: uuid('firm_id')
+      .notNull()
+      .references(() => firms.id, { onDelete: 'restrict' }),
+    status: text('status').notNull(),
+    changedById: uuid('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('case_status_history_case_idx').on(t.caseId, t.changedAt)],
+);

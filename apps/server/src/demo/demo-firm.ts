@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { schema, type Database } from '@sentinel/db';
 import { createFirm, createUser } from '@sentinel/db/factories';
 import type { UserType } from '@sentinel/shared';
+import { DEMO_CO_COUNSEL, DEMO_EXTRA_CLIENTS, seedDemoCases } from './demo-cases';
 
 /** The demo firm's sign-ins, also listed in the README. */
 export const DEMO_PASSWORD = 'Demo-Claims-2026!';
@@ -59,8 +60,9 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
   if (existing) return false;
   await db.transaction(async (tx) => {
     const firm = await createFirm(tx, { name: DEMO_FIRM_NAME });
+    const ids: Partial<Record<UserType, string>> = {};
     for (const user of DEMO_USERS) {
-      await createUser(tx, {
+      const created = await createUser(tx, {
         firmId: firm.id,
         email: user.email,
         password: DEMO_PASSWORD,
@@ -69,7 +71,18 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
         userType: user.userType,
         companyName: user.company,
       });
+      ids[user.userType] = created.id;
     }
+    await seedDemoCases(tx, firm.id, {
+      attorneyId: ids.attorney!,
+      ellisId: ids.client!,
+      memberIds: {
+        contractor: ids['restoration-contractor']!,
+        adjuster: ids['public-adjuster']!,
+        expert: ids['expert-witness']!,
+      },
+      password: DEMO_PASSWORD,
+    });
   });
   return true;
 }
@@ -79,7 +92,14 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return rows.length === 0;
 }
 
+/** Every sign-in of the demo firm, as printed at start. */
+const DEMO_SIGN_INS = [
+  ...DEMO_USERS,
+  { ...DEMO_CO_COUNSEL, userType: 'attorney' as const },
+  ...DEMO_EXTRA_CLIENTS.map((client) => ({ ...client, userType: 'client' as const })),
+];
+
 export function demoLoginsText(publicUrl: string): string {
-  const rows = DEMO_USERS.map((u) => `  ${u.userType.padEnd(24)} ${u.email.padEnd(24)} ${DEMO_PASSWORD}`);
+  const rows = DEMO_SIGN_INS.map((u) => `  ${u.userType.padEnd(24)} ${u.email.padEnd(27)} ${DEMO_PASSWORD}`);
   return `Demo firm "${DEMO_FIRM_NAME}" — sign in at ${publicUrl}/login\n${rows.join('\n')}`;
 }

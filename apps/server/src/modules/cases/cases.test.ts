@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { MESSAGES, type CaseDetail, type CaseSummary } from '@sentinel/shared';
+import type { InjectOptions } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser, outbox, type TestContext } from '../../test/helpers';
 
@@ -14,9 +15,8 @@ let otherContractor: { id: string; token: string };
 let expert: { id: string };
 const year = new Date().getUTCFullYear();
 
-type Inject = Parameters<TestContext['app']['inject']>[0];
-const api = (options: Exclude<Inject, string>, auth = token) =>
-  ctx.app.inject({ ...options, headers: bearer(auth) } as Inject);
+type Call = Pick<InjectOptions, 'method' | 'url' | 'payload'>;
+const api = (options: Call, auth = token) => ctx.app.inject({ ...options, headers: bearer(auth) });
 const createCase = (payload: Record<string, unknown>, auth = token) =>
   api({ method: 'POST', url: '/api/cases', payload }, auth);
 const listCases = (query: string, auth = token) => api({ method: 'GET', url: `/api/cases${query}` }, auth);

@@ -22,7 +22,9 @@ import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { AccessTokens } from './platform/access-tokens';
 import { createCrossSiteGuard } from './platform/csrf';
+import { ReadAudit } from './platform/audit';
 import { AppError, installErrorHandler } from './platform/errors';
+import { FirmCache } from './platform/firm-cache';
 import { loggerOptions } from './platform/logger';
 import { Mailer } from './platform/mailer';
 import { registerOpenApi } from './platform/openapi';
@@ -99,13 +101,17 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     idleSeconds: config.sessionIdleSeconds,
     maxSeconds: config.sessionMaxSeconds,
   });
+  const readAudit = new ReadAudit(db, (error) =>
+    app.log.error({ err: error }, 'read audit rows not written'),
+  );
+  const firmCache = new FirmCache();
   const services: Services = {
     sessions,
-    auth: new AuthService(db, sessions, throttle, mailer, config),
+    auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
-    clients: new ClientsService(db, sessions, mailer, config),
-    cases: new CasesService(db, mailer, config),
-    dashboard: new DashboardService(db),
+    clients: new ClientsService(db, sessions, mailer, config, readAudit, firmCache),
+    cases: new CasesService(db, mailer, config, readAudit, firmCache),
+    dashboard: new DashboardService(db, readAudit, firmCache),
   };
 
   app.decorate('config', config);
@@ -120,6 +126,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate('refuseCrossSite', createCrossSiteGuard(config.publicUrl));
 
   app.addHook('onClose', async () => {
+    await readAudit.flush();
     await mailer.idle();
     mailer.close();
   });

@@ -50,3 +50,56 @@ export async function audit(db: DbOrTx, context: RequestContext, entry: AuditEnt
     requestId: context.requestId,
   });
 }
+
+const READ_FLUSH_MS = 250;
+const READ_FLUSH_ROWS = 500;
+
+/**
+ * The audit rows of reads (who listed or opened what), written in batches: a read does not wait
+ * for its own insert and commit, and many reads share one multi-row insert. Rows are in the table
+ * within READ_FLUSH_MS; a crash can lose that last fraction of a second of reads, never a change
+ * (changes are audited inside their own transaction by `audit`). `close` writes what is pending.
+ */
+export class ReadAudit {
+  private pending: Array<typeof schema.auditLog.$inferInsert> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  record(context: RequestContext, entry: AuditEntry): void {
+    this.pending.push({
+      action: entry.action,
+      outcome: entry.outcome,
+      firmId: entry.firmId ?? null,
+      userId: entry.userId ?? null,
+      details: entry.details ?? null,
+      ip: context.ip,
+      userAgent: context.userAgent,
+      requestId: context.requestId,
+      createdAt: new Date(),
+    });
+    if (this.pending.length >= READ_FLUSH_ROWS) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), READ_FLUSH_MS);
+  }
+
+  /** Writes every pending row; resolves once they are in the table. */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const rows = this.pending;
+    this.pending = [];
+    if (rows.length > 0) {
+      this.flushing = this.flushing.then(() =>
+        this.db
+          .insert(schema.auditLog)
+          .values(rows)
+          .then(() => undefined, this.onError),
+      );
+    }
+    return this.flushing;
+  }
+}

@@ -9,6 +9,7 @@ import {
   type UserType,
 } from '@sentinel/shared';
 import type { Config } from '../../config';
+import type { FirmCache } from '../../platform/firm-cache';
 import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
 import { AppError, badRequest } from '../../platform/errors';
@@ -50,6 +51,7 @@ export class AuthService {
     private readonly throttle: Throttle,
     private readonly mailer: Mailer,
     private readonly config: Pick<Config, 'publicUrl' | 'limits'>,
+    private readonly firmCache: FirmCache,
   ) {}
 
   private async limit(key: string, setting: { max: number; windowSeconds: number }) {
@@ -273,7 +275,7 @@ export class AuthService {
   async changeTemporaryPassword(input: ChangeTempPasswordRequest, context: RequestContext): Promise<void> {
     await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
     const email = normaliseEmail(input.email);
-    await this.db.transaction(async (tx) => {
+    const firmId = await this.db.transaction(async (tx) => {
       const ticket = await repo.consumeTicket(tx, sha256(input.ticket));
       const user = ticket && (await repo.findUserById(tx, ticket.userId));
       if (!user || user.email !== email || !user.temporaryPasswordExpiresAt || user.status !== 'active') {
@@ -295,7 +297,10 @@ export class AuthService {
         firmId: user.firmId,
         userId: user.id,
       });
+      return user.firmId;
     });
+    // The client directory shows who is still to accept an invitation.
+    this.firmCache.changed(firmId);
   }
 }
 

@@ -81,19 +81,32 @@ function toSummary(row: SummaryRow): CaseSummary {
 }
 
 const ORDER: Record<CaseSort, SQL[]> = {
-  lastActivity: [desc(cases.lastActivityAt), asc(cases.id)],
+  // "nulls last" as in cases_firm_activity_idx, or PostgreSQL cannot read the order off the index.
+  lastActivity: [sql`${cases.lastActivityAt} desc nulls last`, asc(cases.id)],
   title: [asc(cases.title), asc(cases.id)],
   dueDate: [sql`${cases.dueDate} asc nulls last`, asc(cases.id)],
 };
 
-export interface CaseListFilter {
+/** What narrows the case list (the total depends on these only). */
+export interface CaseFilter {
   search?: string;
-  sort: CaseSort;
-  limit: number | null;
-  offset: number;
   clientId?: string;
   status?: CaseStatus;
 }
+
+export interface CaseListFilter extends CaseFilter {
+  sort: CaseSort;
+  limit: number | null;
+  offset: number;
+}
+
+const listWhere = (viewer: CaseViewer, filter: CaseFilter) =>
+  and(
+    visibleTo(viewer),
+    filter.search ? sql`${cases.searchText} like ${containsPattern(filter.search)}` : undefined,
+    filter.clientId ? eq(cases.clientId, filter.clientId) : undefined,
+    filter.status ? eq(cases.status, filter.status) : undefined,
+  );
 
 export type CaseRow = typeof cases.$inferSelect;
 export type CaseValues = Partial<
@@ -145,27 +158,24 @@ export const casesRepository = {
     return row;
   },
 
-  /** A page of the cases the viewer may see, and how many there are in all. */
-  async list(db: DbOrTx, viewer: CaseViewer, filter: CaseListFilter) {
-    const where = and(
-      visibleTo(viewer),
-      filter.search ? sql`${cases.searchText} like ${containsPattern(filter.search)}` : undefined,
-      filter.clientId ? eq(cases.clientId, filter.clientId) : undefined,
-      filter.status ? eq(cases.status, filter.status) : undefined,
-    );
-    const page = db
+  /** A page of the cases the viewer may see. */
+  async page(db: DbOrTx, viewer: CaseViewer, filter: CaseListFilter): Promise<CaseSummary[]> {
+    const query = db
       .select(summaryColumns)
       .from(cases)
       .innerJoin(client, eq(client.id, cases.clientId))
       .leftJoin(lead, eq(lead.id, cases.leadAttorneyId))
-      .where(where)
+      .where(listWhere(viewer, filter))
       .orderBy(...ORDER[filter.sort])
       .offset(filter.offset);
-    const [rows, [totals]] = await Promise.all([
-      filter.limit === null ? page : page.limit(filter.limit),
-      db.select({ total: count() }).from(cases).where(where),
-    ]);
-    return { data: rows.map(toSummary), total: totals?.total ?? 0 };
+    const rows = filter.limit === null ? await query : await query.limit(filter.limit);
+    return rows.map(toSummary);
+  },
+
+  /** How many cases the viewer may see match the filter. */
+  async count(db: DbOrTx, viewer: CaseViewer, filter: CaseFilter): Promise<number> {
+    const [row] = await db.select({ total: count() }).from(cases).where(listWhere(viewer, filter));
+    return row?.total ?? 0;
   },
 
   async people(db: DbOrTx, ids: string[]) {

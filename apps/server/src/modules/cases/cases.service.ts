@@ -12,7 +12,8 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { audit, type AuditAction } from '../../platform/audit';
+import { audit, type AuditAction, type AuditEntry, type ReadAudit } from '../../platform/audit';
+import type { FirmCache } from '../../platform/firm-cache';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
@@ -39,20 +40,31 @@ export class CasesService {
     private readonly db: Database,
     private readonly mailer: Mailer,
     private readonly config: Pick<Config, 'publicUrl'>,
+    private readonly readAudit: ReadAudit,
+    private readonly firmCache: FirmCache,
   ) {}
 
   async list(principal: Principal, query: ListInput, context: RequestContext): Promise<ListCasesResponse> {
     const limit = query.pageSize === 'all' ? null : query.pageSize;
     const page = limit === null ? 1 : query.page;
-    const result = await repo.list(this.db, principal, {
+    const filter = {
       search: query.search || undefined,
-      sort: query.sort,
-      limit,
-      offset: limit === null ? 0 : (page - 1) * limit,
       clientId: query.clientId,
       status: query.status,
-    });
-    await audit(this.db, context, {
+    };
+    // A page and the total over a large firm cost milliseconds to tens of milliseconds of
+    // database time (docs/performance.md); both are kept until the firm's cases change. The
+    // total is the same for every page and order of one search, so it is kept on its own.
+    const scope = principal.userType === 'attorney' ? 'firm' : principal.userId;
+    const key = `cases:${scope}:${JSON.stringify(filter)}`;
+    const sortAndPage = { sort: query.sort, limit, offset: limit === null ? 0 : (page - 1) * limit };
+    const [data, total] = await Promise.all([
+      this.firmCache.get(principal.firmId, `${key}:${JSON.stringify(sortAndPage)}`, () =>
+        repo.page(this.db, principal, { ...filter, ...sortAndPage }),
+      ),
+      this.firmCache.get(principal.firmId, key, () => repo.count(this.db, principal, filter)),
+    ]);
+    this.readAudit.record(context, {
       action: 'case_list_viewed',
       outcome: 'success',
       firmId: principal.firmId,
@@ -63,10 +75,10 @@ export class CasesService {
         page,
         pageSize: query.pageSize,
         clientId: query.clientId ?? null,
-        returned: result.data.length,
+        returned: data.length,
       },
     });
-    return result;
+    return { data, total };
   }
 
   async create(principal: Principal, input: CreateInput, context: RequestContext): Promise<CaseResponse> {
@@ -94,13 +106,14 @@ export class CasesService {
       await this.audit(tx, principal, context, 'case_created', row, { caseNumber });
       return row.id;
     });
+    this.firmCache.changed(principal.firmId);
     return this.detail(principal, caseId);
   }
 
   async get(principal: Principal, caseId: string, context: RequestContext): Promise<CaseResponse> {
     const row = await this.require(this.db, principal, caseId);
     const response = await this.detail(principal, caseId);
-    await this.audit(this.db, principal, context, 'case_viewed', row);
+    this.readAudit.record(context, this.entry(principal, 'case_viewed', row));
     return response;
   }
 
@@ -136,6 +149,7 @@ export class CasesService {
         ...(statusChanged ? { statusFrom: current.status, statusTo: input.status } : {}),
       });
     });
+    this.firmCache.changed(principal.firmId);
     return this.detail(principal, caseId);
   }
 
@@ -220,6 +234,7 @@ export class CasesService {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
         throw error;
       });
+    this.firmCache.changed(principal.firmId);
     const firm = await profileRepository.findFirm(this.db, principal.firmId);
     this.mailer.dispatch(mail!(firm?.name ?? 'Your law firm'));
     return { message: MESSAGES.caseMemberAdded, ...(await this.detail(principal, caseId)) };
@@ -237,6 +252,7 @@ export class CasesService {
       await repo.touch(tx, caseId);
       await this.audit(tx, principal, context, 'case_member_removed', row, { memberId: userId });
     });
+    this.firmCache.changed(principal.firmId);
     return { message: MESSAGES.caseMemberRemoved, ...(await this.detail(principal, caseId)) };
   }
 
@@ -333,7 +349,8 @@ export class CasesService {
     return row;
   }
 
-  private audit(
+  /** Audits a change inside its transaction. */
+  private async audit(
     db: DbOrTx,
     principal: Principal,
     context: RequestContext,
@@ -341,12 +358,21 @@ export class CasesService {
     row: Pick<CaseRow, 'id' | 'clientId'>,
     details: Record<string, unknown> = {},
   ) {
-    return audit(db, context, {
+    await audit(db, context, this.entry(principal, action, row, details));
+  }
+
+  private entry(
+    principal: Principal,
+    action: Extract<AuditAction, `case_${string}`>,
+    row: Pick<CaseRow, 'id' | 'clientId'>,
+    details: Record<string, unknown> = {},
+  ): AuditEntry {
+    return {
       action,
       outcome: 'success',
       firmId: principal.firmId,
       userId: principal.userId,
       details: { caseId: row.id, clientId: row.clientId, ...details },
-    });
+    };
   }
 }

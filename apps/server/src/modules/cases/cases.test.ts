@@ -277,3 +277,28 @@ describe('GET /api/dashboard/attorney', () => {
     expect(body.upcomingDeadlines).toEqual([]);
   });
 });
+
+describe('reads are audited, and the kept total follows changes', () => {
+  it('writes who opened a case, from where, within a second', async () => {
+    const [target] = (await listCases('?search=hernandez')).json().data as CaseSummary[];
+    await getCase(target!.id);
+    const deadline = Date.now() + 2_000;
+    let rows: Array<typeof schema.auditLog.$inferSelect> = [];
+    while (rows.length === 0 && Date.now() < deadline) {
+      rows = (
+        await ctx.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'case_viewed'))
+      ).filter((row) => row.details?.caseId === target!.id);
+      if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(rows[0]).toMatchObject({ userId: attorney.id, firmId: attorney.firmId, ip: '127.0.0.1' });
+  });
+
+  it('counts a new case at once', async () => {
+    const before = (await listCases('?search=omar')).json().total;
+    await createCase({ title: 'One more claim', clientId: clientB.id });
+    expect((await listCases('?search=omar')).json().total).toBe(before + 1);
+    const [added] = (await listCases('?search=one%20more%20claim')).json().data as CaseSummary[];
+    await api({ method: 'PATCH', url: `/api/cases/${added!.id}`, payload: { clientId: clientA.id } });
+    expect((await listCases('?search=omar')).json().total).toBe(before);
+  });
+});

@@ -45,6 +45,12 @@ export function toClientSummary(row: SummaryRow): ClientSummary {
   };
 }
 
+const listWhere = (firmId: string, search: string | undefined) =>
+  and(
+    eq(clientProfiles.firmId, firmId),
+    search ? sql`${clientProfiles.searchText} like ${containsPattern(search)}` : undefined,
+  );
+
 /** Firm-scoped reads and writes of the client directory: every query names the firm. */
 export const clientsRepository = {
   async insertProfile(db: DbOrTx, values: typeof clientProfiles.$inferInsert) {
@@ -67,17 +73,18 @@ export const clientsRepository = {
   },
 
   /** A page of the firm's clients, newest first; search matches name, e-mail, phone or company. */
-  async list(db: DbOrTx, firmId: string, search: string | undefined, limit: number | null, offset: number) {
-    const where = and(
-      eq(clientProfiles.firmId, firmId),
-      search ? sql`${clientProfiles.searchText} like ${containsPattern(search)}` : undefined,
-    );
-    const query = this.base(db).where(where).orderBy(desc(clientProfiles.createdAt), users.id).offset(offset);
-    const [rows, [totals]] = await Promise.all([
-      limit === null ? query : query.limit(limit),
-      db.select({ total: count() }).from(clientProfiles).where(where),
-    ]);
-    return { clients: rows.map(toClientSummary), total: totals?.total ?? 0 };
+  async page(db: DbOrTx, firmId: string, search: string | undefined, limit: number | null, offset: number) {
+    const query = this.base(db)
+      .where(listWhere(firmId, search))
+      .orderBy(desc(clientProfiles.createdAt), users.id)
+      .offset(offset);
+    const rows = limit === null ? await query : await query.limit(limit);
+    return rows.map(toClientSummary);
+  },
+
+  async count(db: DbOrTx, firmId: string, search: string | undefined): Promise<number> {
+    const [row] = await db.select({ total: count() }).from(clientProfiles).where(listWhere(firmId, search));
+    return row?.total ?? 0;
   },
 
   /** Changes the client's account (password, expiry, status); the caller checked the firm. */

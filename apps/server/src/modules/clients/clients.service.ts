@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { hashPassword, type Database } from '@sentinel/db';
+import { hashPassword, type Database, type DbOrTx } from '@sentinel/db';
 import {
   MESSAGES,
   type createClientRequest,
@@ -12,7 +12,8 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { audit } from '../../platform/audit';
+import { audit, type AuditEntry, type ReadAudit } from '../../platform/audit';
+import type { FirmCache } from '../../platform/firm-cache';
 import { AppError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
@@ -49,6 +50,8 @@ export class ClientsService {
     private readonly sessions: SessionsService,
     private readonly mailer: Mailer,
     private readonly config: Pick<Config, 'publicUrl'>,
+    private readonly readAudit: ReadAudit,
+    private readonly firmCache: FirmCache,
   ) {}
 
   async create(
@@ -90,6 +93,7 @@ export class ClientsService {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
         throw error;
       });
+    this.firmCache.changed(principal.firmId);
     await this.invite(principal, client, password);
     return { message: MESSAGES.clientCreated, data: client };
   }
@@ -105,14 +109,18 @@ export class ClientsService {
     if (!owner || owner.firmId !== principal.firmId) throw notFound();
     const limit = query.pageSize === 'all' ? null : query.pageSize;
     const page = limit === null ? 1 : query.page;
-    const { clients, total } = await repo.list(
-      this.db,
-      principal.firmId,
-      query.search || undefined,
-      limit,
-      limit === null ? 0 : (page - 1) * limit,
-    );
-    await audit(this.db, context, {
+    const search = query.search || undefined;
+    const offset = limit === null ? 0 : (page - 1) * limit;
+    // Kept until the firm's clients change, like the case list.
+    const [clients, total] = await Promise.all([
+      this.firmCache.get(principal.firmId, `clients:${search ?? ''}:${limit}:${offset}`, () =>
+        repo.page(this.db, principal.firmId, search, limit, offset),
+      ),
+      this.firmCache.get(principal.firmId, `clients:${search ?? ''}`, () =>
+        repo.count(this.db, principal.firmId, search),
+      ),
+    ]);
+    this.readAudit.record(context, {
       action: 'client_list_viewed',
       outcome: 'success',
       firmId: principal.firmId,
@@ -125,7 +133,7 @@ export class ClientsService {
   async get(principal: Principal, clientId: string, context: RequestContext): Promise<ClientDetailResponse> {
     const client = await this.require(principal, clientId);
     const activity = await repo.activity(this.db, principal.firmId, clientId);
-    await this.audit(this.db, principal, context, 'client_viewed', clientId);
+    this.readAudit.record(context, this.entry(principal, 'client_viewed', clientId));
     return {
       data: {
         ...client,
@@ -156,6 +164,7 @@ export class ClientsService {
       await this.audit(tx, principal, context, 'client_invitation_sent', clientId);
       return (await repo.findInFirm(tx, principal.firmId, clientId))!;
     });
+    this.firmCache.changed(principal.firmId);
     await this.invite(principal, updated, password);
     return { message: MESSAGES.invitationResent, data: updated };
   }
@@ -173,6 +182,7 @@ export class ClientsService {
       await this.audit(tx, principal, context, 'client_deactivated', clientId);
       return (await repo.findInFirm(tx, principal.firmId, clientId))!;
     });
+    this.firmCache.changed(principal.firmId);
     return { message: MESSAGES.clientDeactivated, data: updated };
   }
 
@@ -202,18 +212,24 @@ export class ClientsService {
   }
 
   private audit(
-    db: Parameters<typeof audit>[0],
+    db: DbOrTx,
     principal: Principal,
     context: RequestContext,
-    action: 'client_created' | 'client_viewed' | 'client_invitation_sent' | 'client_deactivated',
+    action: ClientAction,
     clientId: string,
   ) {
-    return audit(db, context, {
+    return audit(db, context, this.entry(principal, action, clientId));
+  }
+
+  private entry(principal: Principal, action: ClientAction, clientId: string): AuditEntry {
+    return {
       action,
       outcome: 'success',
       firmId: principal.firmId,
       userId: principal.userId,
       details: { clientId },
-    });
+    };
   }
 }
+
+type ClientAction = 'client_created' | 'client_viewed' | 'client_invitation_sent' | 'client_deactivated';

@@ -1,6 +1,7 @@
 import type { Database } from '@sentinel/db';
 import { CASE_STATUSES, CASE_TYPES, type AttorneyDashboardResponse } from '@sentinel/shared';
-import { audit } from '../../platform/audit';
+import type { ReadAudit } from '../../platform/audit';
+import type { FirmCache } from '../../platform/firm-cache';
 import type { RequestContext } from '../../platform/request-context';
 import type { Principal } from '../auth/sessions.service';
 import { dashboardRepository as repo } from './dashboard.repository';
@@ -12,9 +13,26 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The attorney dashboard (spec §2) from the firm's cases, clients and audit trail. */
 export class DashboardService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly readAudit: ReadAudit,
+    private readonly firmCache: FirmCache,
+  ) {}
 
+  /** The figures are kept until the firm's cases or clients change (platform/firm-cache.ts). */
   async attorney(principal: Principal, context: RequestContext): Promise<AttorneyDashboardResponse> {
+    const response = await this.firmCache.get(principal.firmId, 'dashboard', () => this.compute(principal));
+    this.readAudit.record(context, {
+      action: 'dashboard_viewed',
+      outcome: 'success',
+      firmId: principal.firmId,
+      userId: principal.userId,
+    });
+    return response;
+  }
+
+  /** Four queries over the firm's cases, clients and audit trail, run side by side. */
+  async compute(principal: Pick<Principal, 'firmId'>): Promise<AttorneyDashboardResponse> {
     const now = new Date();
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const today = now.toISOString().slice(0, 10);
@@ -45,13 +63,6 @@ export class DashboardService {
       [...caseIds],
       [...clientIds],
     );
-
-    await audit(this.db, context, {
-      action: 'dashboard_viewed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-    });
 
     return {
       stats: {

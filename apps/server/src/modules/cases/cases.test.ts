@@ -302,3 +302,37 @@ describe('reads are audited, and the kept total follows changes', () => {
     expect((await listCases('?search=omar')).json().total).toBe(before);
   });
 });
+
+describe('tenant boundaries on filters and bodies', () => {
+  it('a filter naming another firm’s client returns nothing, and extra fields change nothing', async () => {
+    const other = await makeUser(ctx, { userType: 'attorney' });
+    const otherToken = (await login(ctx, other.email, other.password)).body.token;
+    const theirClient = await makeUser(ctx, { userType: 'client', firmId: other.firmId });
+    await ctx.database.db
+      .insert(schema.clientProfiles)
+      .values({ userId: theirClient.id, firmId: other.firmId });
+    const theirs = await createCase({ title: 'Their case', clientId: theirClient.id }, otherToken);
+    expect(theirs.statusCode).toBe(201);
+    const leak = (await listCases(`?clientId=${theirClient.id}&pageSize=all`)).json();
+    expect(leak).toEqual({ data: [], total: 0 });
+
+    const [mine] = (await listCases('?search=hernandez')).json().data as CaseSummary[];
+    const response = await api({
+      method: 'PATCH',
+      url: `/api/cases/${mine!.id}`,
+      payload: {
+        description: 'Checked',
+        firmId: other.firmId,
+        caseNumber: 'CASE-1999-001',
+        id: theirs.json().data.id,
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await ctx.database.db.select().from(schema.cases).where(eq(schema.cases.id, mine!.id));
+    expect(row).toMatchObject({
+      firmId: attorney.firmId,
+      caseNumber: mine!.caseNumber,
+      description: 'Checked',
+    });
+  });
+});

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { RequireShell } from '@/features/auth/components/require-shell';
 import { isLoginPath, setSessionLostHandler } from '@/lib/api-client';
 import { RouteError } from './routes/route-error';
 
@@ -21,7 +22,9 @@ const Documents = lazy(() => import('./routes/app/documents'));
 const AiAnalysis = lazy(() => import('./routes/app/ai-analysis'));
 const Calendar = lazy(() => import('./routes/app/calendar'));
 const Clients = lazy(() => import('./routes/app/clients'));
+const Client = lazy(() => import('./routes/app/client'));
 const Cases = lazy(() => import('./routes/app/cases'));
+const Case = lazy(() => import('./routes/app/case'));
 const Analytics = lazy(() => import('./routes/app/analytics'));
 const Workflows = lazy(() => import('./routes/app/workflows'));
 const Experts = lazy(() => import('./routes/app/experts'));
@@ -58,19 +61,33 @@ export const routes: RouteObject[] = [
       {
         element: <AppRoot />,
         children: [
-          { path: paths.dashboard, element: <Dashboard /> },
-          { path: paths.clientDashboard, element: <Dashboard /> },
-          { path: paths.attorneyDashboard, element: <AttorneyDashboard /> },
+          // Spec §1: two shells. A path of the other shell sends the user to their own dashboard.
+          {
+            element: <RequireShell shell="staff" />,
+            children: [
+              { path: paths.dashboard, element: <Dashboard /> },
+              { path: paths.clientDashboard, element: <Dashboard /> },
+            ],
+          },
+          {
+            element: <RequireShell shell="attorney" />,
+            children: [
+              { path: paths.attorneyDashboard, element: <AttorneyDashboard /> },
+              { path: paths.cases, element: <Cases /> },
+              { path: paths.clients, element: <Clients /> },
+              { path: paths.client, element: <Client /> },
+              { path: paths.calendar, element: <Calendar /> },
+              { path: paths.negotiations, element: <Negotiations /> },
+              { path: paths.experts, element: <Experts /> },
+              { path: paths.workflows, element: <Workflows /> },
+              { path: paths.analytics, element: <Analytics /> },
+            ],
+          },
+          // Everyone: what they see inside is scoped by the server.
+          { path: paths.case, element: <Case /> },
           { path: paths.email, element: <Email /> },
           { path: paths.documents, element: <Documents /> },
           { path: paths.aiAnalysis, element: <AiAnalysis /> },
-          { path: paths.calendar, element: <Calendar /> },
-          { path: paths.clients, element: <Clients /> },
-          { path: paths.cases, element: <Cases /> },
-          { path: paths.analytics, element: <Analytics /> },
-          { path: paths.workflows, element: <Workflows /> },
-          { path: paths.experts, element: <Experts /> },
-          { path: paths.negotiations, element: <Negotiations /> },
           { path: paths.messages, element: <Messages /> },
           { path: paths.timeline, element: <Timeline /> },
           { path: paths.settings, element: <Settings /> },

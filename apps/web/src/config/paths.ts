@@ -1,3 +1,5 @@
+import type { Shell } from '@sentinel/shared';
+
 /** Every route of the app (spec §2 route table). */
 export const paths = {
   landing: '/',
@@ -16,7 +18,9 @@ export const paths = {
   aiAnalysis: '/documents/aiAnalysis',
   calendar: '/calendar',
   clients: '/clients',
+  client: '/clients/:id',
   cases: '/cases',
+  case: '/cases/:id',
   analytics: '/analytics',
   workflows: '/workflows',
   experts: '/experts',
@@ -25,3 +29,15 @@ export const paths = {
   timeline: '/timeline',
   settings: '/settings',
 } as const;
+
+/** /clients/{id}: one client's page. */
+export const clientPath = (id: string) => `/clients/${encodeURIComponent(id)}`;
+
+/** /cases/{id}: one case's page. */
+export const casePath = (id: string) => `/cases/${encodeURIComponent(id)}`;
+
+/** Each shell's dashboard: where its users land, and where a path of the other shell sends them. */
+export const shellHome: Record<Shell, string> = {
+  attorney: paths.attorneyDashboard,
+  staff: paths.dashboard,
+};

@@ -1,14 +1,11 @@
 import { USER_TYPE_LABELS } from '@sentinel/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, cancelProactiveRefresh, scheduleProactiveRefresh } from './api-client';
-import { clearSession, getSessionSnapshot, subscribeToSession, type Session } from './session-store';
+import { clearSession, subscribeToSession, type Session } from './session-store';
 
-/** The signed-in user from browser storage, kept in sync across components and tabs. */
-export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeToSession, getSessionSnapshot, () => null);
-}
+export { useSession } from './session-store';
 
 /** 'Attorney', 'Property Owner', … or 'Guest' (the top bar's "Signed in as"). */
 export const userTypeLabel = (session: Session | null): string =>

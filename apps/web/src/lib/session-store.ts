@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, USER_TYPES, type SessionUser, type UserType } from '@sentinel/shared';
+import { useSyncExternalStore } from 'react';
 
 /** The signed-in user as the browser remembers it (spec §3 "Browser storage"). */
 export interface Session {
@@ -82,6 +83,14 @@ export function subscribeToSession(listener: () => void): () => void {
     listeners.delete(listener);
     if (listeners.size === 0) window.removeEventListener('storage', onStorage);
   };
+}
+
+/**
+ * The signed-in user from browser storage, kept in sync across components and tabs. Here rather
+ * than in auth.ts so the route table can use it without loading TanStack Query on public pages.
+ */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeToSession, getSessionSnapshot, () => null);
 }
 
 export const getStoredToken = (): string | null => read(STORAGE_KEYS.token);

@@ -72,6 +72,7 @@ export const preloadRoutes = () =>
     import('@/app/routes/app/settings'),
     import('@/app/routes/app/cases'),
     import('@/app/routes/app/clients'),
+    import('@/app/routes/app/client'),
     import('@/app/routes/app/email'),
     import('@/app/routes/app/messages'),
     import('@/app/routes/app/timeline'),

@@ -126,7 +126,8 @@ export const clientsRepository = {
           eq(auditLog.outcome, 'success'),
           sql`${auditLog.details} ? 'clientId'`,
           sql`${auditLog.details}->>'clientId' = ${clientId}`,
-          sql`${auditLog.action} not in ('client_viewed', 'case_viewed')`,
+          // What happened to the client and their cases; reads are audited but are not activity.
+          sql`${auditLog.action} not like '%\\_viewed'`,
         ),
       )
       .orderBy(desc(auditLog.createdAt))

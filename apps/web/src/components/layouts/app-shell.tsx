@@ -5,7 +5,7 @@ import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { navigation } from '@/config/navigation';
-import { paths } from '@/config/paths';
+import { shellHome } from '@/config/paths';
 import { useLogout, userTypeLabel, useSession } from '@/lib/auth';
 import { Logo } from '../ui/logo';
 import { SidebarNav } from './sidebar-nav';
@@ -30,7 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const shell = session?.userType ? shellFor(session.userType) : 'staff';
   const items = navigation[shell];
-  const home = shell === 'attorney' ? paths.attorneyDashboard : paths.dashboard;
+  const home = shellHome[shell];
   const displayName =
     [session?.firstName, session?.lastName].filter(Boolean).join(' ') || session?.email || 'Guest';
 

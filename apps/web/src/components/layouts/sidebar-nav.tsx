@@ -9,7 +9,7 @@ export interface SidebarNavProps {
   onNavigate?: () => void;
 }
 
-/** The sidebar's list of links; the current page is marked with aria-current. */
+/** The sidebar's list of links; the current section (/clients for /clients/{id}) has aria-current. */
 export function SidebarNav({ items, collapsed, onNavigate }: SidebarNavProps) {
   return (
     <ul className="space-y-1">
@@ -17,7 +17,6 @@ export function SidebarNav({ items, collapsed, onNavigate }: SidebarNavProps) {
         <li key={to}>
           <NavLink
             to={to}
-            end
             onClick={onNavigate}
             title={collapsed ? label : undefined}
             className={({ isActive }) =>

@@ -1,13 +1,16 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
-type Tone = 'neutral' | 'brand' | 'success' | 'warning';
+export type BadgeTone = 'neutral' | 'brand' | 'info' | 'accent' | 'success' | 'warning' | 'danger';
 
-const tones: Record<Tone, string> = {
+const tones: Record<BadgeTone, string> = {
   neutral: 'bg-slate-100 text-slate-700',
   brand: 'bg-brand-50 text-brand-800',
+  info: 'bg-sky-50 text-sky-900',
+  accent: 'bg-violet-50 text-violet-800',
   success: 'bg-emerald-50 text-emerald-800',
   warning: 'bg-amber-50 text-amber-900',
+  danger: 'bg-red-50 text-red-800',
 };
 
 export function Badge({
@@ -15,7 +18,7 @@ export function Badge({
   children,
   className,
 }: {
-  tone?: Tone;
+  tone?: BadgeTone;
   children: ReactNode;
   className?: string;
 }) {

@@ -9,9 +9,14 @@ export interface CardProps {
   actions?: ReactNode;
   headingLevel?: HeadingLevel;
   className?: string;
+  /** Classes of the body; a padding class here (e.g. 'p-0' for a flush table) replaces the default p-5. */
   bodyClassName?: string;
   children?: ReactNode;
 }
+
+// Two padding utilities on one element do not override by order (the CSS decides), so the
+// default is left out when the caller brings its own.
+const ownPadding = /(^|\s)p-\S+/;
 
 /** A white panel with an optional titled header. */
 export function Card({
@@ -35,7 +40,7 @@ export function Card({
           {actions}
         </header>
       )}
-      <div className={clsx('p-5', bodyClassName)}>{children}</div>
+      <div className={clsx(!ownPadding.test(bodyClassName ?? '') && 'p-5', bodyClassName)}>{children}</div>
     </section>
   );
 }

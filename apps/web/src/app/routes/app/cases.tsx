@@ -1,21 +1,6 @@
-import { MESSAGES } from '@sentinel/shared';
-import { Briefcase } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { CaseList } from '@/features/cases/components/case-list';
 
-/** /cases. */
+/** /cases (attorneys). */
 export default function CasesRoute() {
-  return (
-    <>
-      <PageHeader title="Case Management" description="Every case in your firm." />
-      <Card>
-        <EmptyState
-          icon={Briefcase}
-          title={MESSAGES.noCasesFound}
-          description="Your firm’s cases will be listed here."
-        />
-      </Card>
-    </>
-  );
+  return <CaseList />;
 }

@@ -1,27 +1,25 @@
-import {
-  Activity,
-  BarChart3,
-  Briefcase,
-  CalendarClock,
-  DollarSign,
-  PieChart,
-  Trophy,
-  Users,
-} from 'lucide-react';
+import { SUCCESS_RATE_DEFINITION, type AttorneyDashboardResponse } from '@sentinel/shared';
+import { Briefcase, DollarSign, FolderOpen, Trophy, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useAttorneyDashboard } from '../api/get-attorney-dashboard';
+import { formatCount, formatPercent, formatUsd } from '../utils/format';
+import { DoughnutChart } from './doughnut-chart';
+import { FunnelChart } from './funnel-chart';
+import { InfoTip } from './info-tip';
+import { RecentActivity } from './recent-activity';
 import { StatCard } from './stat-card';
+import { UpcomingDeadlines } from './upcoming-deadlines';
 
-const stats = [
-  { label: 'Active Cases', icon: Briefcase },
-  { label: 'Total Clients', icon: Users },
-  { label: 'Settlements MTD', icon: DollarSign },
-  { label: 'Success Rate', icon: Trophy },
-];
-
-/** The attorney dashboard: the spec's cards and charts, empty until the firm has data. */
+/** /attorney/dashboard: the firm's figures from GET /api/dashboard/attorney (spec §2). */
 export function AttorneyDashboard({ name }: { name: string }) {
+  const dashboard = useAttorneyDashboard();
   return (
     <>
       <PageHeader
@@ -29,45 +27,125 @@ export function AttorneyDashboard({ name }: { name: string }) {
         documentTitle="Attorney Dashboard"
         description="An overview of your firm’s cases, settlements and deadlines."
       />
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : dashboard.isError ? (
+        <Alert tone="error">
+          <p>
+            {(isApiError(dashboard.error) && dashboard.error.status !== 0 && dashboard.error.serverMessage) ||
+              'The dashboard could not be loaded. Please try again.'}
+          </p>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            isLoading={dashboard.isFetching}
+            onClick={() => void dashboard.refetch()}
+          >
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <DashboardView data={dashboard.data} />
+      )}
+    </>
+  );
+}
+
+export function DashboardView({ data, now }: { data: AttorneyDashboardResponse; now?: number }) {
+  const { stats } = data;
+  const totalCases = data.funnel.reduce((sum, row) => sum + row.count, 0);
+  const settledWithTarget = `${formatCount(stats.settledWithTarget)} settled ${
+    stats.settledWithTarget === 1 ? 'case' : 'cases'
+  } with a target`;
+  return (
+    <>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {stats.map((stat) => (
-          <StatCard key={stat.label} {...stat} />
-        ))}
+        <StatCard
+          label="Active Cases"
+          icon={Briefcase}
+          value={formatCount(stats.activeCases)}
+          note={`${formatCount(totalCases)} in total`}
+        />
+        <StatCard label="Total Clients" icon={Users} value={formatCount(stats.totalClients)} />
+        <StatCard
+          label="Settlements MTD"
+          icon={DollarSign}
+          value={formatUsd(stats.settlementsMtd)}
+          note="Settled since the 1st of this month"
+        />
+        <StatCard
+          label="Success Rate"
+          icon={Trophy}
+          info={<InfoTip label="How Success Rate is measured" text={SUCCESS_RATE_DEFINITION} />}
+          value={stats.successRate === null ? undefined : formatPercent(stats.successRate)}
+          note={stats.successRate === null ? 'No settled cases with a target yet' : `Of ${settledWithTarget}`}
+        />
       </div>
+
+      {totalCases === 0 ? (
+        <Card className="mt-6">
+          <EmptyState
+            icon={FolderOpen}
+            title="No cases yet"
+            description="The Settlement Funnel and Case Types Distribution chart your cases once you open the first one."
+            action={
+              <Link to={paths.cases} className={buttonClasses()}>
+                Go to Cases to open one
+              </Link>
+            }
+          />
+        </Card>
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          <Card title="Settlement Funnel" description="Cases by status, from intake to settled">
+            <FunnelChart funnel={data.funnel} />
+          </Card>
+          <Card title="Case Types Distribution" description="All cases by type">
+            <DoughnutChart caseTypes={data.caseTypes} />
+          </Card>
+        </div>
+      )}
+
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <Card title="Settlement Funnel">
-          <EmptyState
-            icon={BarChart3}
-            headingLevel="h3"
-            title="No data yet"
-            description="The funnel fills in as your cases move from intake to settlement."
-          />
-        </Card>
-        <Card title="Case Types Distribution">
-          <EmptyState
-            icon={PieChart}
-            headingLevel="h3"
-            title="No data yet"
-            description="Your cases by type will be charted here."
-          />
-        </Card>
         <Card title="Recent Activity">
-          <EmptyState
-            icon={Activity}
-            headingLevel="h3"
-            title="No recent activity"
-            description="Changes to your cases, clients and documents will be listed here."
-          />
+          <RecentActivity items={data.recentActivity} now={now} />
         </Card>
         <Card title="Upcoming Deadlines">
-          <EmptyState
-            icon={CalendarClock}
-            headingLevel="h3"
-            title="No upcoming deadlines"
-            description="Filing dates, depositions and other deadlines will be listed here."
-          />
+          <UpcomingDeadlines items={data.upcomingDeadlines} now={now} />
         </Card>
       </div>
     </>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Loading dashboard...</span>
+      <div aria-hidden="true" className="animate-pulse">
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {[0, 1, 2, 3].map((key) => (
+            <div key={key} className="h-35 rounded-xl border border-slate-200 bg-white p-5">
+              <div className="h-4 w-24 rounded bg-slate-200" />
+              <div className="mt-5 h-8 w-20 rounded bg-slate-200" />
+              <div className="mt-3 h-3 w-32 rounded bg-slate-100" />
+            </div>
+          ))}
+        </div>
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          {[0, 1].map((key) => (
+            <div key={key} className="h-72 rounded-xl border border-slate-200 bg-white p-5">
+              <div className="h-4 w-40 rounded bg-slate-200" />
+              <div className="mt-6 space-y-3">
+                {[0, 1, 2, 3, 4].map((row) => (
+                  <div key={row} className="h-6 rounded bg-slate-100" />
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
   );
 }

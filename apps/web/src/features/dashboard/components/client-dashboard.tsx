@@ -1,91 +1,256 @@
-import { MESSAGES } from '@sentinel/shared';
 import {
-  Bot,
-  ClipboardList,
-  FileStack,
-  ListChecks,
-  Megaphone,
-  MessageSquare,
-  MessagesSquare,
-  Users,
-} from 'lucide-react';
+  CASE_STATUS_LABELS,
+  CASE_TYPE_LABELS,
+  type CaseDetail,
+  type CaseSummary,
+  type UserType,
+} from '@sentinel/shared';
+import { ArrowRight, Bot, FileStack, FolderOpen, Megaphone, MessagesSquare } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { LoadingState } from '@/components/ui/spinner';
+import { casePath } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useCase, useMyCases } from '../api/get-my-cases';
+import { CASE_STATUS_TONES } from '../utils/case-status';
+import { formatDay } from '../utils/format';
+import { CaseProgress } from './case-progress';
+import { CaseTeam } from './case-team';
+import { DocumentChecklist } from './document-checklist';
+import { QuickMessage } from './quick-message';
 import { ToolCard } from './tool-card';
 
-const tools = [
-  { title: 'AI Assistant', icon: Bot, description: 'Ask questions about your claim in plain language.' },
-  {
-    title: 'Smart Documents',
-    icon: FileStack,
-    description: 'Upload photos, estimates and letters and have them sorted for you.',
-  },
-  {
-    title: 'Team Messages',
-    icon: MessagesSquare,
-    description: 'Talk to your attorney and case team in one thread.',
-  },
-  {
-    title: 'Case Updates',
-    icon: Megaphone,
-    description: 'Get notified when something changes on your case.',
-  },
-];
+export interface ClientDashboardProps {
+  firstName: string;
+  userId: string;
+  userType: UserType | null;
+}
 
-/** The client and staff dashboard (/dashboard, /client/dashboard): empty until a case is active. */
-export function ClientDashboard({ firstName }: { firstName: string }) {
+const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
+
+const errorText = (error: unknown, fallback: string) =>
+  (isApiError(error) && error.status !== 0 && error.serverMessage) || fallback;
+
+function LoadError({ text, onRetry, retrying }: { text: string; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert tone="error">
+      <p>{text}</p>
+      <Button variant="secondary" size="sm" className="mt-3" isLoading={retrying} onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert>
+  );
+}
+
+/**
+ * The dashboard of everyone but attorneys (/dashboard, /client/dashboard): the user's case (or
+ * the one they pick), its progress, team and document checklist, and the tools still to come.
+ */
+export function ClientDashboard({ firstName, userId, userType }: ClientDashboardProps) {
+  const cases = useMyCases();
+  const [params, setParams] = useSearchParams();
+  const isClient = userType === 'client' || userType === null;
+  const requested = params.get('case');
+  const selected = cases.data?.find((c) => c.id === requested) ?? cases.data?.[0];
+
+  let body: ReactNode;
+  if (cases.isPending) {
+    body = <LoadingState label="Loading your cases..." />;
+  } else if (cases.isError) {
+    body = (
+      <LoadError
+        text={errorText(cases.error, 'Your cases could not be loaded. Please try again.')}
+        onRetry={() => void cases.refetch()}
+        retrying={cases.isFetching}
+      />
+    );
+  } else if (!selected) {
+    body = (
+      <Card>
+        <EmptyState
+          icon={FolderOpen}
+          title="No case yet"
+          description={
+            isClient ? 'Your attorney will add your case here.' : 'Cases you are added to will appear here.'
+          }
+        />
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        {cases.data.length > 1 && (
+          <CaseSelector
+            cases={cases.data}
+            selectedId={selected.id}
+            onChange={(id) =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('case', id);
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          />
+        )}
+        <SelectedCase key={selected.id} summary={selected} userId={userId} />
+      </>
+    );
+  }
+
   return (
     <>
       <PageHeader
         title={firstName ? `Welcome, ${firstName}` : 'Welcome'}
         documentTitle="Dashboard"
-        description="Your claim at a glance: progress, your team, documents and messages."
+        description={
+          isClient
+            ? 'Your claim at a glance: progress, your team, documents and messages.'
+            : 'The cases you work on: progress, the team and the documents asked for.'
+        }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Card title="Case timeline" className="lg:col-span-2">
-          <EmptyState
-            icon={ListChecks}
-            headingLevel="h3"
-            title={MESSAGES.noTimelineEvents}
-            description={MESSAGES.timelineEmptyHint}
-          />
-        </Card>
-        <Card title="Your team">
-          <EmptyState
-            icon={Users}
-            headingLevel="h3"
-            title="No team members yet"
-            description="Your attorney and case team will appear here once your case is active."
-          />
-        </Card>
-        <Card title="Document checklist" className="lg:col-span-2">
-          <EmptyState
-            icon={ClipboardList}
-            headingLevel="h3"
-            title="No documents requested yet"
-            description="Documents your team needs from you will be listed here."
-          />
-        </Card>
-        <Card title="Quick message">
-          <EmptyState
-            icon={MessageSquare}
-            headingLevel="h3"
-            title="Messaging is not available yet"
-            description={MESSAGES.messagesEmptyHint}
-          />
-        </Card>
-      </div>
+      {body}
       <section aria-labelledby="tools-heading" className="mt-8">
         <h2 id="tools-heading" className="text-lg font-semibold text-slate-900">
           Tools
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {tools.map((tool) => (
-            <ToolCard key={tool.title} {...tool} />
-          ))}
+          <ToolCard
+            title="AI Assistant"
+            icon={Bot}
+            description="Will answer questions about the claim in plain language."
+          />
+          <ToolCard
+            title="Smart Documents"
+            icon={FileStack}
+            description="Will sort uploaded photos, estimates and letters and tick them off the checklist."
+          />
+          <ToolCard
+            title="Team Messages"
+            icon={MessagesSquare}
+            description="Will let you talk to your attorney and case team in one thread."
+          />
+          <ToolCard
+            title="Case Updates"
+            icon={Megaphone}
+            description="Will notify you when something changes on the case."
+          >
+            {selected && (
+              <Link to={casePath(selected.id)} className={`inline-flex items-center gap-1 ${linkClass}`}>
+                Meanwhile, see the case page
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            )}
+          </ToolCard>
         </div>
       </section>
+    </>
+  );
+}
+
+function CaseSelector({
+  cases,
+  selectedId,
+  onChange,
+}: {
+  cases: CaseSummary[];
+  selectedId: string;
+  onChange: (id: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-6 max-w-md">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Case
+      </label>
+      <div className="mt-1.5">
+        <Select id={id} value={selectedId} onChange={(event) => onChange(event.target.value)}>
+          {cases.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.caseNumber} · {c.title}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+function SelectedCase({ summary, userId }: { summary: CaseSummary; userId: string }) {
+  const detail = useCase(summary.id);
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <CaseHeader summary={summary} className="lg:col-span-3" />
+      {detail.isPending ? (
+        <LoadingState label="Loading case details..." className="lg:col-span-3" />
+      ) : detail.isError ? (
+        <div className="lg:col-span-3">
+          <LoadError
+            text={errorText(detail.error, 'The case details could not be loaded. Please try again.')}
+            onRetry={() => void detail.refetch()}
+            retrying={detail.isFetching}
+          />
+        </div>
+      ) : (
+        <CaseDetails detail={detail.data} userId={userId} />
+      )}
+    </div>
+  );
+}
+
+function CaseHeader({ summary, className }: { summary: CaseSummary; className?: string }) {
+  return (
+    <section
+      aria-label="Your case"
+      className={`rounded-xl border border-slate-200 bg-white p-5 shadow-xs ${className ?? ''}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-600">
+            {summary.caseNumber} · {CASE_TYPE_LABELS[summary.caseType]}
+          </p>
+          <h2 className="mt-0.5 text-xl font-semibold break-words text-slate-900">{summary.title}</h2>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <Badge tone={CASE_STATUS_TONES[summary.status]}>
+              <span className="sr-only">Status: </span>
+              {CASE_STATUS_LABELS[summary.status]}
+            </Badge>
+            <span>Opened {formatDay(summary.dateOpened)}</span>
+          </div>
+        </div>
+        <Link to={casePath(summary.id)} className={`inline-flex items-center gap-1 text-sm ${linkClass}`}>
+          Open case page
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function CaseDetails({ detail, userId }: { detail: CaseDetail; userId: string }) {
+  return (
+    <>
+      <Card title="Case progress" className="lg:col-span-2">
+        <CaseProgress detail={detail} />
+      </Card>
+      <Card title="Your team">
+        <CaseTeam detail={detail} viewerId={userId} />
+      </Card>
+      <Card title="Document checklist" className="lg:col-span-2">
+        <DocumentChecklist caseType={detail.caseType} />
+      </Card>
+      <Card title="Quick message">
+        <QuickMessage leadAttorney={detail.leadAttorney} />
+      </Card>
     </>
   );
 }

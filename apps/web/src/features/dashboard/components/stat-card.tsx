@@ -1,19 +1,41 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 
-/** A headline figure. With no data it shows '—' and 'No data yet' (never a sample figure). */
-export function StatCard({ label, icon: Icon, value }: { label: string; icon: LucideIcon; value?: string }) {
+export interface StatCardProps {
+  label: string;
+  icon: LucideIcon;
+  /** The figure; undefined shows '—' (never a sample figure). */
+  value?: string;
+  /** A line under the figure, e.g. what it is made of or why it is missing. */
+  note?: ReactNode;
+  /** Beside the label, e.g. an info button with the figure's definition. */
+  info?: ReactNode;
+}
+
+/** A headline figure of the attorney dashboard. */
+export function StatCard({ label, icon: Icon, value, note, info }: StatCardProps) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs">
+    <section className="relative rounded-xl border border-slate-200 bg-white p-5 shadow-xs">
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-sm font-medium text-slate-600">{label}</h2>
-        <span className="flex size-9 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+        <div className="flex min-w-0 items-center gap-1.5">
+          <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+          {info}
+        </div>
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
           <Icon aria-hidden="true" className="size-5" />
         </span>
       </div>
-      <p className="mt-3 text-3xl font-bold tracking-tight text-slate-900">
-        {value ?? <span aria-hidden="true">—</span>}
+      <p className="mt-3 text-3xl font-bold tracking-tight break-words text-slate-900">
+        {value ?? (
+          <>
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">No figure</span>
+          </>
+        )}
       </p>
-      {value === undefined && <p className="mt-1 text-sm text-slate-600">No data yet</p>}
+      <p className="mt-1 min-h-5 text-sm text-slate-600">
+        {note ?? (value === undefined ? 'No data yet' : null)}
+      </p>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 
 /** A tool the client dashboard will offer; says plainly that it is not available yet. */
@@ -6,10 +7,13 @@ export function ToolCard({
   title,
   description,
   icon: Icon,
+  children,
 }: {
   title: string;
   description: string;
   icon: LucideIcon;
+  /** What exists meanwhile, e.g. a link to the case page. */
+  children?: ReactNode;
 }) {
   return (
     <section className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-xs">
@@ -21,7 +25,7 @@ export function ToolCard({
       </div>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">{title}</h3>
       <p className="mt-1 text-sm text-slate-600">{description}</p>
-      <p className="mt-3 text-sm text-slate-700">This feature is not available yet.</p>
+      {children && <div className="mt-3 text-sm text-slate-700">{children}</div>}
     </section>
   );
 }

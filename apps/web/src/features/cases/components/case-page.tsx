@@ -1,0 +1,192 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { clsx } from 'clsx';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { DocumentTitle } from '@/components/ui/document-title';
+import { PageHeader } from '@/components/ui/page-header';
+import { LoadingState } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
+import { useCase, type CaseDetail } from '../api/get-case';
+import { caseTypeLabel, priorityLabel } from '../utils/format';
+import { CaseActivity } from './case-activity';
+import { CaseFormDialog } from './case-form-dialog';
+import { CaseMembers } from './case-members';
+import { CaseOverview } from './case-overview';
+import { CaseStatusBadge } from './case-status-badge';
+import { CaseStatusHistory } from './case-status-history';
+
+/** What every tab of the case page receives. */
+export interface CaseTabProps {
+  detail: CaseDetail;
+  /** Attorneys change the case; everyone else reads it. */
+  canManage: boolean;
+}
+
+interface CaseTab {
+  value: string;
+  label: string;
+  /** Left out when false (e.g. the audit trail for non-attorneys). */
+  visible?: (props: CaseTabProps) => boolean;
+  render: (props: CaseTabProps) => ReactNode;
+}
+
+/**
+ * The case page's tabs, in order. A later feature (documents, e-mail, events, messages,
+ * negotiation, timeline) adds one entry here; the tab's value is its ?tab= in the URL.
+ */
+const CASE_TABS: CaseTab[] = [
+  { value: 'overview', label: 'Overview', render: (props) => <CaseOverview {...props} /> },
+  { value: 'members', label: 'Members', render: (props) => <CaseMembers {...props} /> },
+  { value: 'status', label: 'Status history', render: (props) => <CaseStatusHistory {...props} /> },
+  {
+    value: 'activity',
+    label: 'Activity',
+    visible: ({ canManage, detail }) => canManage && detail.activity !== undefined,
+    render: (props) => <CaseActivity {...props} />,
+  },
+];
+
+function BackLink({ attorney }: { attorney: boolean }) {
+  return (
+    <Link
+      to={attorney ? paths.cases : paths.dashboard}
+      className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {attorney ? 'Back to Case Management' : 'Back to dashboard'}
+    </Link>
+  );
+}
+
+/** /cases/{id}: one case, for everyone who may see it; attorneys also change it and its team. */
+export function CasePage({ caseId }: { caseId: string }) {
+  const session = useSession();
+  const attorney = session?.userType === 'attorney';
+  const detail = useCase(caseId);
+
+  if (detail.isPending) {
+    return (
+      <>
+        <BackLink attorney={attorney} />
+        <LoadingState label="Loading case..." />
+      </>
+    );
+  }
+  if (detail.isError) {
+    // 404: no such case or not one the user may see; 400: not an id at all. Both are "not found".
+    const missing = isApiError(detail.error) && [400, 404].includes(detail.error.status);
+    return (
+      <>
+        <BackLink attorney={attorney} />
+        <PageHeader
+          title={missing ? 'Case not found' : 'Case'}
+          description={missing ? 'This case does not exist or you do not have access to it.' : undefined}
+        />
+        {missing ? (
+          <Link
+            to={attorney ? paths.cases : paths.dashboard}
+            className={buttonClasses({ variant: 'secondary' })}
+          >
+            {attorney ? 'Go to Case Management' : 'Go to your dashboard'}
+          </Link>
+        ) : (
+          <Alert tone="error">
+            <p>
+              {(isApiError(detail.error) && detail.error.serverMessage) ||
+                'This case could not be loaded. Please try again.'}
+            </p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+      </>
+    );
+  }
+  return <CaseView detail={detail.data} canManage={attorney} />;
+}
+
+function CaseView({ detail, canManage }: CaseTabProps) {
+  const [editing, setEditing] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const props: CaseTabProps = { detail, canManage };
+  const tabs = CASE_TABS.filter((tab) => tab.visible?.(props) ?? true);
+  const requested = searchParams.get('tab');
+  const tab = tabs.find((item) => item.value === requested)?.value ?? tabs[0]!.value;
+
+  const selectTab = (value: string) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === tabs[0]!.value) next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <DocumentTitle title={`${detail.caseNumber} ${detail.title}`} />
+      <BackLink attorney={canManage} />
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="font-mono text-sm text-slate-600">{detail.caseNumber}</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">
+            {detail.title}
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+            <CaseStatusBadge status={detail.status} />
+            <Badge tone={detail.priority === 'high' ? 'danger' : 'neutral'}>
+              {priorityLabel(detail.priority)} priority
+            </Badge>
+            <span className="text-slate-600">{caseTypeLabel(detail.caseType)}</span>
+          </div>
+        </div>
+        {canManage && (
+          <Button
+            variant="secondary"
+            icon={<Pencil aria-hidden="true" className="size-4" />}
+            onClick={() => setEditing(true)}
+          >
+            Edit Case
+          </Button>
+        )}
+      </header>
+
+      <Tabs.Root value={tab} onValueChange={selectTab}>
+        <Tabs.List
+          aria-label="Case sections"
+          className="-mx-4 flex overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0"
+        >
+          {tabs.map(({ value, label }) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className={clsx(
+                '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
+                'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+                'data-[state=active]:border-brand-700 data-[state=active]:text-brand-800',
+              )}
+            >
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {tabs.map(({ value, render }) => (
+          <Tabs.Content key={value} value={value} className="pt-6 focus-visible:outline-offset-4">
+            {render(props)}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+
+      {canManage && <CaseFormDialog open={editing} onOpenChange={setEditing} caseId={detail.id} />}
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ClientActionResponse } from '@sentinel/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { clientsQueryKey } from './get-clients';
+
+/** POST /api/clients/{id}/deactivate: the client is signed out and can no longer sign in. */
+export const deactivateClient = (id: string) =>
+  api.post<ClientActionResponse>(`/api/clients/${encodeURIComponent(id)}/deactivate`);
+
+export function useDeactivateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deactivateClient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientsQueryKey }),
+  });
+}

@@ -1,0 +1,63 @@
+import { CLIENT_STATUS_LABELS, type ClientStatus, type ClientSummary } from '@sentinel/shared';
+import type { BadgeTone } from '@/components/ui/badge';
+
+/** Spec §4: Active green, Pending yellow, Resolved blue-grey. */
+export const CLIENT_STATUS_TONES: Record<ClientStatus, BadgeTone> = {
+  active: 'success',
+  pending: 'warning',
+  resolved: 'neutral',
+};
+
+export const clientStatusLabel = (status: ClientStatus) => CLIENT_STATUS_LABELS[status] ?? status;
+
+export const clientName = (client: Pick<ClientSummary, 'firstName' | 'lastName'>) =>
+  `${client.firstName} ${client.lastName}`.trim();
+
+const ACTIVITY_LABELS: Record<string, string> = {
+  client_created: 'Client added',
+  client_invitation_sent: 'Invitation sent',
+  client_deactivated: 'Client deactivated',
+  case_created: 'Case opened',
+  case_updated: 'Case updated',
+  case_member_added: 'Team member added to a case',
+  case_member_removed: 'Team member removed from a case',
+};
+
+/** 'client_created' → 'Client added'; unknown actions are made readable ('case_opened' → 'Case opened'). */
+export function activityLabel(action: string): string {
+  const known = ACTIVITY_LABELS[action];
+  if (known) return known;
+  const words = action
+    .replace(/[_.-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : action;
+}
+
+/** Spec §4: case statuses Active, Discovery, Negotiation, Settlement, Settled each coloured; others grey. */
+const CASE_STATUS_TONES: Record<string, BadgeTone> = {
+  active: 'success',
+  discovery: 'info',
+  negotiation: 'warning',
+  settlement: 'accent',
+  settled: 'brand',
+};
+
+export const caseStatusTone = (status: string): BadgeTone =>
+  CASE_STATUS_TONES[status.toLowerCase()] ?? 'neutral';
+
+/** 'in_negotiation' → 'In negotiation', 'Active' stays 'Active'. */
+export const humanise = (value: string) => activityLabel(value);
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export const formatDateTime = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+};
+
+export const formatDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
+};

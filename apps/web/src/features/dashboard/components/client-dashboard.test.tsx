@@ -1,0 +1,232 @@
+import type { CaseDetail, CaseSummary, SessionUser } from '@sentinel/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { json, mockFetch } from '@/testing/fetch-mock';
+import { preloadRoutes, renderApp } from '@/testing/render-app';
+import { propertyOwner, signIn } from '@/testing/session';
+
+const summary = (id: string, caseNumber: string, title: string): CaseSummary => ({
+  id,
+  caseNumber,
+  title,
+  caseType: 'property-damage',
+  status: 'negotiation',
+  priority: 'medium',
+  client: { id: 'user-2', name: 'Grace Hopper' },
+  leadAttorney: { id: 'att-1', name: 'Ada Lovelace' },
+  dateOpened: '2026-01-05',
+  dueDate: null,
+  settlementAmount: null,
+  lastActivityAt: '2026-03-01T10:00:00.000Z',
+});
+
+const roof = summary('case-1', 'CASE-2026-001', 'Roof collapse');
+const basement = {
+  ...summary('case-2', 'CASE-2026-002', 'Flooded basement'),
+  caseType: 'personal-injury' as const,
+};
+
+const detailOf = (base: CaseSummary, extra: Partial<CaseDetail> = {}): CaseDetail => ({
+  ...base,
+  client: { id: 'user-2', name: 'Grace Hopper', email: 'grace@example.test', phone: null },
+  leadAttorney: { id: 'att-1', name: 'Ada Lovelace', email: 'ada@lovelace-law.test' },
+  description: null,
+  carrier: null,
+  policyNumber: null,
+  claimNumber: null,
+  dateOfLoss: null,
+  propertyAddress: null,
+  targetSettlement: null,
+  createdAt: '2026-01-05T09:00:00.000Z',
+  members: [
+    {
+      userId: 'm-1',
+      name: 'Sam Whitaker',
+      email: 'sam@whitaker.test',
+      userType: 'restoration-contractor',
+      role: 'contractor',
+      addedAt: '2026-01-06T09:00:00.000Z',
+    },
+  ],
+  statusHistory: [
+    { status: 'active', at: '2026-01-05T12:00:00.000Z', by: 'Ada Lovelace' },
+    { status: 'discovery', at: '2026-02-10T12:00:00.000Z', by: 'Ada Lovelace' },
+    { status: 'negotiation', at: '2026-03-01T12:00:00.000Z', by: 'Ada Lovelace' },
+  ],
+  ...extra,
+});
+
+function open(
+  user: SessionUser,
+  cases: CaseSummary[],
+  details: Record<string, CaseDetail> = {},
+  path = '/dashboard',
+) {
+  signIn(user);
+  const mock = mockFetch({
+    'GET /api/tokens/verify': () => json(200, { success: true, user }),
+    'GET /api/cases': () => json(200, { data: cases, total: cases.length }),
+    ...Object.fromEntries(
+      Object.entries(details).map(([id, detail]) => [
+        `GET /api/cases/${id}`,
+        () => json(200, { data: detail }),
+      ]),
+    ),
+  });
+  return { ...renderApp(path), ...mock };
+}
+
+const section = (name: string) => screen.getByRole('heading', { name }).closest('section')!;
+
+describe('client dashboard', () => {
+  beforeAll(preloadRoutes, 120_000);
+
+  it("welcomes the client and shows their case's progress, team, checklist and the honest message box", async () => {
+    const { calls } = open(propertyOwner, [roof], { 'case-1': detailOf(roof) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Roof collapse' })).toBeInTheDocument();
+    expect(calls.find((call) => call.key === 'GET /api/cases')?.url).toBe('/api/cases?pageSize=all');
+
+    const header = screen.getByRole('region', { name: 'Your case' });
+    expect(header).toHaveTextContent('CASE-2026-001 · Property Damage');
+    expect(header).toHaveTextContent('Status: Negotiation');
+    expect(within(header).getByRole('link', { name: 'Open case page' })).toHaveAttribute(
+      'href',
+      '/cases/case-1',
+    );
+    // One case: no selector.
+    expect(screen.queryByRole('combobox', { name: 'Case' })).not.toBeInTheDocument();
+
+    // Progress: Negotiation is step 3 of 5 → 50 %, with the days earlier steps were reached.
+    await screen.findByRole('heading', { name: 'Case progress' });
+    expect(screen.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '50',
+    );
+    const steps = within(section('Case progress')).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringMatching(/^ActiveReached Jan 5, 2026$/),
+      expect.stringMatching(/^DiscoveryReached Feb 10, 2026$/),
+      expect.stringMatching(/Negotiation\s*Current since Mar 1, 2026$/),
+      expect.stringMatching(/Settlement\s*Upcoming$/),
+      expect.stringMatching(/Settled\s*Upcoming$/),
+    ]);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+
+    const team = section('Your team');
+    expect(team).toHaveTextContent('Ada LovelaceLead Attorney');
+    expect(within(team).getByRole('link', { name: /Ada Lovelace/ })).toHaveAttribute(
+      'href',
+      'mailto:ada@lovelace-law.test',
+    );
+    expect(team).toHaveTextContent('Sam WhitakerRestoration Contractor');
+    // The client does not see themself listed.
+    expect(team).not.toHaveTextContent('Grace Hopper');
+
+    const checklist = section('Document checklist');
+    expect(
+      within(checklist)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Insurance policy: not received yet',
+      'Photos of the damage: not received yet',
+      'Repair estimates: not received yet',
+      'Correspondence with the carrier: not received yet',
+    ]);
+    expect(checklist).toHaveTextContent('Items are ticked as documents arrive in your case file.');
+
+    const message = section('Quick message');
+    expect(within(message).getByRole('textbox', { name: 'Message your case team' })).toBeDisabled();
+    expect(within(message).getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(message).toHaveTextContent(
+      'Messaging your case team arrives soon. Until then, e-mail your attorney:',
+    );
+    expect(within(message).getByRole('link', { name: /ada@lovelace-law.test/ })).toHaveAttribute(
+      'href',
+      'mailto:ada@lovelace-law.test',
+    );
+
+    // Four tools, each plainly not available; Case Updates points at the case page.
+    const tools = section('Tools');
+    expect(within(tools).getAllByText('Not available yet')).toHaveLength(4);
+    expect(within(tools).queryAllByRole('button')).toHaveLength(0);
+    expect(within(tools).getByRole('link', { name: /see the case page/ })).toHaveAttribute(
+      'href',
+      '/cases/case-1',
+    );
+  });
+
+  it('lets someone with several cases pick one, and loads that case', async () => {
+    const { user, router } = open(propertyOwner, [roof, basement], {
+      'case-1': detailOf(roof),
+      'case-2': detailOf(basement, { status: 'settled', statusHistory: [] }),
+    });
+    const select = await screen.findByRole('combobox', { name: 'Case' });
+    expect(select).toHaveValue('case-1');
+
+    await user.selectOptions(select, 'case-2');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Flooded basement' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?case=case-2');
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
+        'aria-valuenow',
+        '100',
+      ),
+    );
+    expect(within(section('Document checklist')).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Medical records',
+    );
+  });
+
+  it('shows the client as part of the team to a contractor', async () => {
+    const contractor: SessionUser = {
+      ...propertyOwner,
+      userId: 'm-1',
+      first_name: 'Sam',
+      userType: 'restoration-contractor',
+    };
+    open(contractor, [roof], { 'case-1': detailOf(roof) });
+    await screen.findByRole('heading', { name: 'Your team' });
+    const team = section('Your team');
+    expect(team).toHaveTextContent('Sam Whitaker (you)Restoration Contractor');
+    expect(team).toHaveTextContent('Grace HopperClient (Property Owner)');
+  });
+
+  it.each([
+    ['client', propertyOwner, 'Your attorney will add your case here.'],
+    [
+      'contractor',
+      { ...propertyOwner, userType: 'restoration-contractor' } as SessionUser,
+      'Cases you are added to will appear here.',
+    ],
+    [
+      'expert',
+      { ...propertyOwner, userType: 'expert-witness' } as SessionUser,
+      'Cases you are added to will appear here.',
+    ],
+  ])('with no case a %s reads a sentence for their role', async (_role, user, sentence) => {
+    open(user, []);
+    expect(await screen.findByRole('heading', { name: 'No case yet' })).toBeInTheDocument();
+    expect(screen.getByText(sentence)).toBeInTheDocument();
+    expect(within(section('Tools')).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('offers a retry when the cases cannot be loaded', async () => {
+    let calls = 0;
+    signIn(propertyOwner);
+    mockFetch({
+      'GET /api/tokens/verify': () => json(200, { success: true, user: propertyOwner }),
+      'GET /api/cases': () => {
+        calls += 1;
+        return calls === 1
+          ? json(404, { error: 'Not found', code: 'NOT_FOUND' })
+          : json(200, { data: [], total: 0 });
+      },
+    });
+    const { user } = renderApp('/client/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No case yet' })).toBeInTheDocument();
+  });
+});

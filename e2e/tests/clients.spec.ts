@@ -1,0 +1,258 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { MESSAGES } from '@sentinel/shared';
+import { DEMO } from '../fixtures/fixtures';
+import { expectScreen, saveScreenshot, toast } from '../support/app';
+import { expectNoAxeViolations } from '../support/axe';
+import type { BrowserGlobals } from '../support/browser';
+import { waitForMail } from '../support/outbox';
+import { NEW_PASSWORD, signInViaApi, uniqueEmail } from '../support/session';
+
+// The demo firm (apps/server/src/demo/demo-firm.ts) invites; waitForMail matches from the start.
+const INVITATION_SUBJECT = 'Morgan & Reyes Claims Law invited you to Sentinel';
+
+/** The temporary password printed in an invitation e-mail. */
+function temporaryPasswordIn(mail: string): string {
+  const password = /Temporary password:\s*(?:<code>)?([A-Za-z0-9-]{8,})/.exec(mail)?.[1];
+  if (!password) throw new Error(`no temporary password in the e-mail:\n${mail}`);
+  return password;
+}
+
+async function expectNoSidewaysScroll(page: Page, width: number) {
+  const pageWidth = await page.evaluate(
+    () => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth,
+  );
+  expect(pageWidth, `${page.url()} is ${pageWidth} px wide at ${width} px`).toBeLessThanOrEqual(width);
+}
+
+/** Adds a client through the directory's dialog; returns the name and e-mail used. */
+async function addClient(page: Page, prefix: string, first: string, last: string) {
+  const email = uniqueEmail(prefix);
+  await page.getByRole('button', { name: 'Add New Client' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Client' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('First Name').fill(first);
+  await dialog.getByLabel('Last Name').fill(last);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone').fill('+1 (555) 010-4477');
+  await dialog.getByLabel('Company').fill(`${last} Residence`);
+  await dialog.getByRole('button', { name: 'Add Client' }).click();
+  await expect(toast(page, MESSAGES.clientCreated)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  return { email, name: `${first} ${last}` };
+}
+
+async function signInThroughForm(page: Page, email: string, password: string) {
+  await expectScreen(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function newPage(browser: Browser, width = 1440) {
+  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 812 } });
+  return { context, page: await context.newPage() };
+}
+
+test.describe('[CLIENTS]', () => {
+  test('[CLIENTS] an attorney adds a client; the client is invited, chooses a password and stays out of /clients', async ({
+    page,
+    browser,
+  }) => {
+    await signInViaApi(page, DEMO.attorney);
+    await page.goto('/clients');
+    await expectScreen(page, 'Client Directory');
+
+    // The dialog checks §5's required fields before sending anything.
+    await page.getByRole('button', { name: 'Add New Client' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Client' });
+    await expect(dialog.getByLabel('First Name')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Add Client' }).click();
+    await expect(dialog.getByText(MESSAGES.firstNameRequired)).toBeVisible();
+    await expect(dialog.getByText(MESSAGES.lastNameRequired)).toBeVisible();
+    await expect(dialog.getByText(MESSAGES.emailRequired)).toBeVisible();
+    await expect(dialog.getByText(MESSAGES.phoneRequired)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Add New Client' })).toBeFocused();
+
+    const { email, name } = await addClient(page, 'client.journey', 'Jamie', 'Okafor');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText(name);
+    await expect(row).toContainText('Active');
+    await expect(row).toContainText('Invitation pending');
+    await expect(row).toContainText('Alex Morgan');
+
+    // The same e-mail again: the server's 409 message, inside the dialog.
+    await page.getByRole('button', { name: 'Add New Client' }).click();
+    await dialog.getByLabel('First Name').fill('Jamie');
+    await dialog.getByLabel('Last Name').fill('Again');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Phone').fill('555 010 9999');
+    await dialog.getByRole('button', { name: 'Add Client' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.emailTaken);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Search narrows the list to the new client.
+    await page.getByRole('searchbox', { name: 'Search clients' }).fill(email);
+    await expect(page).toHaveURL(/[?&]search=/);
+    await expect(page.getByRole('table', { name: 'Clients' }).getByRole('row')).toHaveCount(2);
+
+    await row.getByRole('link', { name: /^View Profile/ }).click();
+    await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
+    await expectScreen(page, name);
+    await expect(page.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    await expect(page.getByText('Client added')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Resend invitation' })).toBeVisible();
+    const clientUrl = page.url();
+
+    // The invitation e-mail carries a temporary password.
+    const temporary = temporaryPasswordIn(await waitForMail(email, INVITATION_SUBJECT));
+
+    // The client signs in with it and is asked for a password of their own.
+    const client = await newPage(browser);
+    await client.page.goto('/login');
+    await signInThroughForm(client.page, email, temporary);
+    await expect(client.page).toHaveURL(/\/reset-password\?/);
+    const resetUrl = new URL(client.page.url());
+    expect(resetUrl.searchParams.get('temporary')).toBe('true');
+    expect(resetUrl.searchParams.get('email')).toBe(email);
+    await client.page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await client.page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await client.page.getByRole('button', { name: 'Update Password' }).click();
+    await expect(client.page.getByRole('heading', { name: 'Password Updated!' })).toBeVisible();
+    await client.page.getByRole('link', { name: 'Sign in' }).click();
+    await signInThroughForm(client.page, email, NEW_PASSWORD);
+    await expect(client.page).toHaveURL(/\/dashboard$/);
+    await expect(client.page).not.toHaveURL(/attorney/);
+    await expect(client.page.getByRole('banner')).toContainText('Signed in as Property Owner');
+
+    // Attorney-only screens send the client to their own dashboard.
+    await expect(
+      client.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Clients' }),
+    ).toHaveCount(0);
+    await client.page.goto('/clients');
+    await expect(client.page).toHaveURL(/\/dashboard$/);
+    await client.page.goto(new URL(clientUrl).pathname);
+    await expect(client.page).toHaveURL(/\/dashboard$/);
+    await client.context.close();
+
+    // Back with the attorney: the invitation is no longer pending.
+    await page.reload();
+    await expectScreen(page, name);
+    await expect(page.getByText('Invitation pending')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Resend invitation' })).toHaveCount(0);
+  });
+
+  test('[CLIENTS] deactivating a client asks first, then the client can no longer sign in', async ({
+    page,
+    request,
+  }) => {
+    await signInViaApi(page, DEMO.attorney);
+    await page.goto('/clients');
+    await expectScreen(page, 'Client Directory');
+    const { email, name } = await addClient(page, 'client.deactivate', 'Riley', 'Brennan');
+    const temporary = temporaryPasswordIn(await waitForMail(email, INVITATION_SUBJECT));
+
+    await page
+      .getByRole('row')
+      .filter({ hasText: email })
+      .getByRole('link', { name: /^View Profile/ })
+      .click();
+    await expectScreen(page, name);
+
+    await page.getByRole('button', { name: 'Deactivate client' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Deactivate client' });
+    await expect(confirm).toContainText(
+      `Deactivate ${name}? They will be signed out and can no longer sign in.`,
+    );
+    await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await expect(toast(page, MESSAGES.clientDeactivated)).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('This client is deactivated and can no longer sign in.')).toBeVisible();
+    await expect(page.getByText('Client deactivated', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Deactivate client' })).toHaveCount(0);
+
+    const login = await request.post('/api/auth/login', { data: { email, password: temporary } });
+    expect(login.status()).toBe(401);
+
+    await page.getByRole('link', { name: 'Back to Client Directory' }).click();
+    await expectScreen(page, 'Client Directory');
+    await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Deactivated');
+  });
+
+  test('[CLIENTS] the page size is remembered; an unknown client shows "Client not found"', async ({
+    page,
+  }) => {
+    await signInViaApi(page, DEMO.attorney);
+    await page.goto('/clients');
+    await expectScreen(page, 'Client Directory');
+    const size = page.getByLabel('Rows per page');
+    await expect(size).toHaveValue('12');
+    await size.selectOption('10');
+    await page.reload();
+    await expectScreen(page, 'Client Directory');
+    await expect(page.getByLabel('Rows per page')).toHaveValue('10');
+    await page.getByLabel('Rows per page').selectOption('12');
+
+    await page.goto('/clients/00000000-0000-4000-8000-000000000000');
+    await expectScreen(page, 'Client not found');
+    await page.getByRole('link', { name: 'Go to the Client Directory' }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+  });
+});
+
+test.describe('[CLIENTS] [A11Y]', () => {
+  for (const width of [1440, 375]) {
+    test(`[CLIENTS] [A11Y] /clients, the Add New Client dialog and a client page at ${width} px`, async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, width);
+      await signInViaApi(page, DEMO.attorney);
+      await page.goto('/clients');
+      await expectScreen(page, 'Client Directory');
+      await expect(page.getByText(/Showing/)).toBeVisible();
+      await saveScreenshot(page, `clients-${width}`, true);
+      await expectNoAxeViolations(page, `/clients at ${width} px`);
+      await expectNoSidewaysScroll(page, width);
+
+      await page.getByRole('button', { name: 'Add New Client' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add New Client' });
+      await dialog.getByRole('button', { name: 'Add Client' }).click();
+      await expect(dialog.getByText(MESSAGES.phoneRequired)).toBeVisible();
+      await page.waitForTimeout(300); // the overlay fades in before colours are measured
+      await saveScreenshot(page, `clients-add-dialog-${width}`);
+      await expectNoAxeViolations(page, `Add New Client dialog at ${width} px`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await page
+        .getByRole('link', { name: /^View Profile/ })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/clients\/[0-9a-f-]{36}$/);
+      await expectScreen(page);
+      await expect(page.getByRole('heading', { name: 'Cases', exact: true })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+      await saveScreenshot(page, `client-page-${width}`, true);
+      await expectNoAxeViolations(page, `client page at ${width} px`);
+      await expectNoSidewaysScroll(page, width);
+
+      // A demo client with cases: the Cases panel lists them, each a link to its page.
+      await page.goto('/clients?search=client%40demo.test');
+      await expectScreen(page, 'Client Directory');
+      await page.getByRole('link', { name: /^View Profile/ }).click();
+      await expectScreen(page, 'Jordan Ellis');
+      const cases = page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: 'Cases', exact: true }) })
+        .getByRole('link');
+      await expect(cases.first()).toHaveAttribute('href', /^\/cases\/[0-9a-f-]{36}$/);
+      await expect(cases.first()).toContainText(/CASE-\d{4}-\d{3}/);
+      await saveScreenshot(page, `client-page-cases-${width}`, true);
+      await expectNoAxeViolations(page, `client page with cases at ${width} px`);
+      await expectNoSidewaysScroll(page, width);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,364 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  CASE_DOCUMENT_CHECKLIST,
+  SUCCESS_RATE_DEFINITION,
+  type CaseResponse,
+  type CreateClientResponse,
+  type LoginResponse,
+} from '@sentinel/shared';
+import { BASE_URL } from '../playwright.config';
+import { expectScreen, saveScreenshot } from '../support/app';
+import { expectNoAxeViolations } from '../support/axe';
+import type { BrowserGlobals } from '../support/browser';
+import { waitForMail } from '../support/outbox';
+import { NEW_PASSWORD, signInViaApi, signUpViaApi, uniqueEmail } from '../support/session';
+
+/**
+ * The two dashboards against data made through the API: a fresh attorney (and so a fresh firm)
+ * with one client, two cases (one settled at 118,000 against a 120,000 target, one in discovery
+ * with a contractor on the team) and that client signed in with a password of their own.
+ */
+
+interface World {
+  attorney: { email: string; password: string; name: string };
+  client: { email: string; password: string; firstName: string };
+  contractorName: string;
+  roof: CaseResponse['data'];
+  basement: CaseResponse['data'];
+}
+
+let world: World;
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function buildWorld(api: APIRequestContext): Promise<World> {
+  const attorney = { email: uniqueEmail('dash.attorney'), password: NEW_PASSWORD, name: 'Avery Quinn' };
+  const companyName = `Quinn Claims ${Date.now()}`;
+  const signup = await ok<{ token: string }>(
+    await api.post('/api/auth/register', {
+      data: {
+        email: attorney.email,
+        password: attorney.password,
+        firstName: 'Avery',
+        lastName: 'Quinn',
+        userType: 'attorney',
+        companyName,
+      },
+    }),
+    'register the attorney',
+  );
+  const headers = { Authorization: `Bearer ${signup.token}` };
+
+  const clientEmail = uniqueEmail('dash.client');
+  const client = await ok<CreateClientResponse>(
+    await api.post('/api/client/new', {
+      headers,
+      data: { firstName: 'Jordan', lastName: 'Ellery', email: clientEmail, phone: '+1 555 010 2000' },
+    }),
+    'create the client',
+  );
+
+  const roof = await ok<CaseResponse>(
+    await api.post('/api/cases', {
+      headers,
+      data: {
+        title: 'Roof collapse after storm',
+        clientId: client.data.id,
+        caseType: 'property-damage',
+        priority: 'high',
+        dueDate: inDays(20),
+        targetSettlement: 120000,
+      },
+    }),
+    'open the roof case',
+  );
+  const basement = await ok<CaseResponse>(
+    await api.post('/api/cases', {
+      headers,
+      data: {
+        title: 'Flooded basement claim',
+        clientId: client.data.id,
+        caseType: 'insurance-dispute',
+        priority: 'medium',
+        dueDate: inDays(5),
+      },
+    }),
+    'open the basement case',
+  );
+
+  // Settle the roof case at 118,000 (≥ 90 % of its 120,000 target: a success).
+  await ok(
+    await api.patch(`/api/cases/${roof.data.id}`, {
+      headers,
+      data: { status: 'settled', settlementAmount: 118000 },
+    }),
+    'settle the roof case',
+  );
+  // The basement case moves on to discovery and gets a contractor.
+  await ok(
+    await api.patch(`/api/cases/${basement.data.id}`, { headers, data: { status: 'discovery' } }),
+    'move the basement case to discovery',
+  );
+  await ok(
+    await api.post(`/api/cases/${basement.data.id}/members`, {
+      headers,
+      data: {
+        email: uniqueEmail('dash.contractor'),
+        firstName: 'Riley',
+        lastName: 'Stone',
+        companyName: 'Stone Restoration',
+        role: 'contractor',
+      },
+    }),
+    'add a contractor',
+  );
+
+  // The client signs in with the temporary password from the invitation and chooses their own.
+  const mail = await waitForMail(clientEmail, `${companyName} invited you to Sentinel`);
+  const temporary = /Temporary password: ([^\s<]+)/.exec(mail)?.[1];
+  if (!temporary) throw new Error(`no temporary password in the invitation:\n${mail}`);
+  const first = await ok<LoginResponse>(
+    await api.post('/api/auth/login', { data: { email: clientEmail, password: temporary } }),
+    'client signs in with the temporary password',
+  );
+  expect(first.requiresPasswordReset).toBe(true);
+  await ok(
+    await api.post('/api/auth/change-temp-password', {
+      data: { email: clientEmail, newPassword: NEW_PASSWORD, ticket: first.temporaryPasswordTicket },
+    }),
+    'client chooses a password',
+  );
+
+  const [roofNow, basementNow] = await Promise.all(
+    [roof, basement].map(async (c) =>
+      ok<CaseResponse>(await api.get(`/api/cases/${c.data.id}`, { headers }), 'read the case'),
+    ),
+  );
+  return {
+    attorney,
+    client: { email: clientEmail, password: NEW_PASSWORD, firstName: 'Jordan' },
+    contractorName: 'Riley Stone',
+    roof: roofNow!.data,
+    basement: basementNow!.data,
+  };
+}
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
+}
+
+/** Axe, no sideways scrolling, and a full-page screenshot at the current width. */
+async function checkLayout(page: Page, name: string, width: number) {
+  await expectNoAxeViolations(page, `${name} at ${width} px`);
+  expect(await pageWidth(page), `${name} is wider than ${width} px`).toBeLessThanOrEqual(width);
+  await saveScreenshot(page, `${name}-${width}`, true);
+}
+
+const card = (page: Page, label: string) =>
+  page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: label, exact: true }) });
+
+test.describe.serial('[DASHBOARD]', () => {
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    const api = await playwright.request.newContext({ baseURL: BASE_URL });
+    try {
+      world = await buildWorld(api);
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test('[DASHBOARD] the attorney dashboard shows the firm’s figures, charts, activity and deadlines', async ({
+    page,
+  }) => {
+    await signInViaApi(page, world.attorney);
+    await page.goto('/attorney/dashboard');
+    await expectScreen(page, 'Welcome back, Avery');
+
+    await expect(card(page, 'Active Cases')).toContainText('1');
+    await expect(card(page, 'Active Cases')).toContainText('2 in total');
+    await expect(card(page, 'Total Clients')).toContainText('1');
+    await expect(card(page, 'Settlements MTD')).toContainText('$118,000');
+    await expect(card(page, 'Success Rate')).toContainText('100%');
+    await expect(card(page, 'Success Rate')).toContainText('Of 1 settled case with a target');
+
+    // The definition on hover and on keyboard focus.
+    const info = page.getByRole('button', { name: 'How Success Rate is measured' });
+    await info.hover();
+    await expect(page.getByRole('tooltip')).toHaveText(SUCCESS_RATE_DEFINITION);
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toBeHidden();
+    await info.focus();
+    await expect(page.getByRole('tooltip')).toHaveText(SUCCESS_RATE_DEFINITION);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('tooltip')).toBeHidden();
+
+    // Charts: their text alternatives carry the figures.
+    const funnel = page.getByRole('table', { name: 'Settlement Funnel: cases by status' });
+    await expect(funnel.getByRole('row')).toHaveText([
+      'StatusCases',
+      'Active0 cases',
+      'Discovery1 case',
+      'Negotiation0 cases',
+      'Settlement0 cases',
+      'Settled1 case',
+    ]);
+    const types = page.getByRole('table', { name: 'Case Types Distribution: 2 cases by type' });
+    await expect(types.getByRole('row', { name: /Property Damage/ })).toContainText('1 (50%)');
+    await expect(types.getByRole('row', { name: /Insurance Dispute/ })).toContainText('1 (50%)');
+
+    // Recent activity, newest first, with links to the case and the client.
+    const activity = card(page, 'Recent Activity');
+    await expect(activity.getByRole('listitem').first()).toContainText(
+      `Avery Quinn added a team member to case ${world.basement.caseNumber}`,
+    );
+    await expect(activity).toContainText('Avery Quinn added the client Jordan Ellery');
+    await expect(
+      activity.getByRole('link', { name: `${world.roof.caseNumber} · ${world.roof.title}` }).first(),
+    ).toHaveAttribute('href', `/cases/${world.roof.id}`);
+    await expect(activity.getByRole('link', { name: 'Jordan Ellery' }).first()).toHaveAttribute(
+      'href',
+      `/clients/${world.roof.client.id}`,
+    );
+
+    // Deadlines: the open case only (the settled one has none left), with its priority.
+    const deadlines = card(page, 'Upcoming Deadlines').getByRole('listitem');
+    await expect(deadlines).toHaveCount(1);
+    await expect(deadlines.first()).toContainText(world.basement.caseNumber);
+    await expect(deadlines.first()).toContainText('Due in 5 days');
+    await expect(deadlines.first()).toContainText('Medium');
+    await expect(deadlines.first().getByRole('link', { name: world.basement.title })).toHaveAttribute(
+      'href',
+      `/cases/${world.basement.id}`,
+    );
+  });
+
+  for (const width of [1440, 375]) {
+    test(`[DASHBOARD] the attorney dashboard at ${width} px: no WCAG 2 A/AA violation, nothing overflows`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
+      await signInViaApi(page, world.attorney);
+      await page.goto('/attorney/dashboard');
+      await expectScreen(page, 'Welcome back, Avery');
+      await expect(page.getByRole('table', { name: /Settlement Funnel/ })).toBeAttached();
+      await checkLayout(page, 'dashboard-attorney', width);
+      // The definition bubble fits the screen too.
+      await page.getByRole('button', { name: 'How Success Rate is measured' }).focus();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      await saveScreenshot(page, `dashboard-attorney-tooltip-${width}`);
+    });
+  }
+
+  test('[DASHBOARD] the client dashboard shows their cases, progress, team and checklist', async ({
+    page,
+  }) => {
+    await signInViaApi(page, world.client);
+    await page.goto('/dashboard');
+    await expectScreen(page, 'Welcome, Jordan');
+
+    // Two cases: a selector, the most recently active one first.
+    const selector = page.getByRole('combobox', { name: 'Case' });
+    await expect(selector.getByRole('option')).toHaveCount(2);
+    await expect(selector).toHaveValue(world.basement.id);
+
+    const header = page.getByRole('region', { name: 'Your case' });
+    await expect(header).toContainText(world.basement.caseNumber);
+    await expect(header.getByRole('heading', { name: world.basement.title })).toBeVisible();
+    await expect(header).toContainText('Discovery');
+    await expect(header.getByRole('link', { name: 'Open case page' })).toHaveAttribute(
+      'href',
+      `/cases/${world.basement.id}`,
+    );
+
+    await expect(page.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    const steps = card(page, 'Case progress').getByRole('listitem');
+    await expect(steps.nth(0)).toContainText('Reached');
+    await expect(steps.nth(1)).toContainText('Current since');
+    await expect(steps.nth(2)).toContainText('Upcoming');
+
+    const team = card(page, 'Your team');
+    await expect(team).toContainText('Avery QuinnLead Attorney');
+    await expect(
+      team.getByRole('link', { name: new RegExp(world.attorney.email.replace(/\./g, '\\.')) }),
+    ).toHaveAttribute('href', `mailto:${world.attorney.email}`);
+    await expect(team).toContainText(`${world.contractorName}Restoration Contractor`);
+
+    const checklist = card(page, 'Document checklist').getByRole('listitem');
+    await expect(checklist).toHaveText(
+      CASE_DOCUMENT_CHECKLIST['insurance-dispute'].map((item) => `${item}: not received yet`),
+    );
+    await expect(card(page, 'Document checklist')).toContainText(
+      'Items are ticked as documents arrive in your case file.',
+    );
+
+    const message = card(page, 'Quick message');
+    await expect(message.getByRole('textbox', { name: 'Message your case team' })).toBeDisabled();
+    await expect(message.getByRole('link', { name: /Avery Quinn/ })).toHaveAttribute(
+      'href',
+      `mailto:${world.attorney.email}`,
+    );
+    await expect(page.getByText('Not available yet')).toHaveCount(4);
+
+    // The other case: settled, all five steps done.
+    await selector.selectOption(world.roof.id);
+    await expect(header.getByRole('heading', { name: world.roof.title })).toBeVisible();
+    await expect(header).toContainText('Settled');
+    await expect(page.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    await expect(card(page, 'Document checklist').getByRole('listitem')).toHaveCount(
+      CASE_DOCUMENT_CHECKLIST['property-damage'].length,
+    );
+  });
+
+  for (const width of [1440, 375]) {
+    test(`[DASHBOARD] the client dashboard at ${width} px: no WCAG 2 A/AA violation, nothing overflows`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
+      await signInViaApi(page, world.client);
+      await page.goto('/dashboard');
+      await expectScreen(page, 'Welcome, Jordan');
+      await expect(card(page, 'Your team')).toContainText('Lead Attorney');
+      await checkLayout(page, 'dashboard-client', width);
+    });
+  }
+
+  test('[DASHBOARD] someone with no case reads “No case yet”', async ({ page }) => {
+    // A contractor who just signed up is on no case.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signUpViaApi(page, 'restoration-contractor');
+    await page.goto('/dashboard');
+    await expectScreen(page, 'Welcome, Taylor');
+    await expect(page.getByRole('heading', { name: 'No case yet' })).toBeVisible();
+    await expect(page.getByText('Cases you are added to will appear here.')).toBeVisible();
+    await checkLayout(page, 'dashboard-client-empty', 375);
+  });
+
+  test('[DASHBOARD] an attorney with no case reads “No cases yet” and is sent to /cases', async ({
+    page,
+  }) => {
+    await signUpViaApi(page, 'attorney');
+    await page.goto('/attorney/dashboard');
+    await expectScreen(page, 'Welcome back, Taylor');
+    await expect(page.getByRole('heading', { name: 'No cases yet' })).toBeVisible();
+    await expect(card(page, 'Success Rate')).toContainText('No settled cases with a target yet');
+    await expect(card(page, 'Settlements MTD')).toContainText('$0');
+    await expect(page.getByRole('link', { name: 'Go to Cases to open one' })).toHaveAttribute(
+      'href',
+      '/cases',
+    );
+    await checkLayout(page, 'dashboard-attorney-empty', 1440);
+  });
+});

@@ -112,6 +112,22 @@ describe('POST /api/client/new', () => {
     expect(signedIn.body.user).toMatchObject({ userType: 'client', email: payload.email });
   });
 
+  it('stops accepting the temporary password after 72 hours: the client is sent to reset', async () => {
+    const payload = newClient();
+    const { data } = (await create(payload)).json();
+    const password = await invitationPassword(payload.email);
+    // 72 hours and a minute later, as far as the account is concerned.
+    await ctx.database.db
+      .update(schema.users)
+      .set({ temporaryPasswordExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(schema.users.id, data.id));
+    const { response, body } = await login(ctx, payload.email, password);
+    expect(response.statusCode).toBe(200);
+    expect(body).toMatchObject({ requiresPasswordReset: true, temporaryPasswordExpired: true });
+    expect(body.token).toBeUndefined();
+    expect(body.temporaryPasswordTicket).toBeUndefined();
+  });
+
   it('refuses missing fields with the §5 texts and changes nothing', async () => {
     const before = await ctx.database.db.$count(schema.users);
     const response = await create({ email: 'not-an-email', firstName: ' ', phone: '' });
@@ -220,6 +236,13 @@ describe('client page, invitation and deactivation', () => {
     expect(response.json().data.activity.map((a: { action: string }) => a.action)).toContain(
       'client_created',
     );
+    // Reads are audited, but they are not the client's activity.
+    await ctx.app.inject({ method: 'GET', url: `/api/cases?clientId=${created.id}`, headers: bearer(token) });
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the read audit's batch is written
+    const again = (
+      await ctx.app.inject({ method: 'GET', url: `/api/clients/${created.id}`, headers: bearer(token) })
+    ).json().data;
+    expect(again.activity.map((a: { action: string }) => a.action)).toEqual(['client_created']);
 
     const stranger = await makeUser(ctx, { userType: 'attorney' });
     const strangerToken = (await login(ctx, stranger.email, stranger.password)).body.token;

@@ -1,3 +1,5 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type { RequestContext } from './request-context';
 
@@ -102,4 +104,57 @@ export class ReadAudit {
     }
     return this.flushing;
   }
+}
+
+/** One entry of an activity list: what happened, when, by whom (null: a system action). */
+export interface ActivityEntry {
+  action: string;
+  at: Date;
+  by: string | null;
+  details: Record<string, unknown> | null;
+}
+
+/**
+ * What happened in a firm, newest first: successful changes only (reads are audited, but they are
+ * not activity), narrowed to the rows whose details name a case or a client, or to some actions.
+ * The partial indexes audit_log_case_idx and audit_log_client_idx serve the first two.
+ */
+export async function activityOf(
+  db: DbOrTx,
+  firmId: string,
+  about: { caseId: string } | { clientId: string } | { actions: readonly AuditAction[] },
+  limit: number,
+): Promise<ActivityEntry[]> {
+  const { auditLog, users } = schema;
+  const actor = alias(users, 'actor');
+  const [key, id] =
+    'caseId' in about ? ['caseId', about.caseId] : 'clientId' in about ? ['clientId', about.clientId] : [];
+  const rows = await db
+    .select({
+      action: auditLog.action,
+      at: auditLog.createdAt,
+      details: auditLog.details,
+      firstName: actor.firstName,
+      lastName: actor.lastName,
+    })
+    .from(auditLog)
+    .leftJoin(actor, eq(actor.id, auditLog.userId))
+    .where(
+      and(
+        key ? sql`${auditLog.details} ? ${sql.raw(`'${key}'`)}` : undefined,
+        key ? sql`${auditLog.details}->>${sql.raw(`'${key}'`)} = ${id}` : undefined,
+        'actions' in about ? inArray(auditLog.action, [...about.actions]) : undefined,
+        eq(auditLog.firmId, firmId),
+        eq(auditLog.outcome, 'success'),
+        sql`${auditLog.action} not like '%\\_viewed'`,
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    action: row.action,
+    at: row.at,
+    by: row.firstName ? `${row.firstName} ${row.lastName}` : null,
+    details: row.details ?? null,
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type {
@@ -13,7 +13,7 @@ import type {
 } from '@sentinel/shared';
 import { containsPattern } from '../../platform/search';
 
-const { cases, caseMembers, caseStatusHistory, caseNumberCounters, users, auditLog } = schema;
+const { cases, caseMembers, caseStatusHistory, caseNumberCounters, users } = schema;
 const client = alias(users, 'client');
 const lead = alias(users, 'lead');
 
@@ -258,38 +258,6 @@ export const casesRepository = {
       status: row.status as CaseStatus,
       at: row.at.toISOString(),
       by: row.firstName ? fullName(row.firstName, row.lastName) : null,
-    }));
-  },
-
-  /** The case's audit trail (its reads left out), newest first. */
-  async activity(db: DbOrTx, firmId: string, caseId: string) {
-    const actor = alias(users, 'actor');
-    const rows = await db
-      .select({
-        action: auditLog.action,
-        at: auditLog.createdAt,
-        details: auditLog.details,
-        firstName: actor.firstName,
-        lastName: actor.lastName,
-      })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.userId))
-      .where(
-        and(
-          sql`${auditLog.details} ? 'caseId'`,
-          sql`${auditLog.details}->>'caseId' = ${caseId}`,
-          eq(auditLog.firmId, firmId),
-          eq(auditLog.outcome, 'success'),
-          ne(auditLog.action, 'case_viewed'),
-        ),
-      )
-      .orderBy(desc(auditLog.createdAt))
-      .limit(100);
-    return rows.map((row) => ({
-      action: row.action,
-      at: row.at.toISOString(),
-      by: row.firstName ? fullName(row.firstName, row.lastName) : null,
-      details: row.details ?? null,
     }));
   },
 

@@ -12,7 +12,7 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { audit, type AuditAction, type AuditEntry, type ReadAudit } from '../../platform/audit';
+import { activityOf, audit, type AuditAction, type AuditEntry, type ReadAudit } from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mailer';
@@ -263,7 +263,7 @@ export class CasesService {
       repo.people(this.db, [row.clientId, ...(row.leadAttorneyId ? [row.leadAttorneyId] : [])]),
       repo.members(this.db, caseId),
       repo.statusHistory(this.db, caseId),
-      principal.userType === 'attorney' ? repo.activity(this.db, principal.firmId, caseId) : undefined,
+      principal.userType === 'attorney' ? activityOf(this.db, principal.firmId, { caseId }, 100) : undefined,
     ]);
     const client = people.find((person) => person.id === row.clientId)!;
     const lead = people.find((person) => person.id === row.leadAttorneyId);
@@ -298,7 +298,9 @@ export class CasesService {
         createdAt: row.createdAt.toISOString(),
         members,
         statusHistory,
-        ...(activity ? { activity } : {}),
+        ...(activity
+          ? { activity: activity.map((entry) => ({ ...entry, at: entry.at.toISOString() })) }
+          : {}),
       },
     };
   }

@@ -4,7 +4,7 @@ import { schema, type DbOrTx } from '@sentinel/db';
 import type { ClientStatus, ClientSummary } from '@sentinel/shared';
 import { containsPattern } from '../../platform/search';
 
-const { users, clientProfiles, auditLog } = schema;
+const { users, clientProfiles } = schema;
 const leadAttorney = alias(users, 'lead_attorney');
 
 const summaryColumns = {
@@ -107,30 +107,5 @@ export const clientsRepository = {
       .update(clientProfiles)
       .set({ invitedAt: new Date(), updatedAt: new Date() })
       .where(eq(clientProfiles.userId, clientId));
-  },
-
-  async activity(db: DbOrTx, firmId: string, clientId: string) {
-    const actor = alias(users, 'actor');
-    return db
-      .select({
-        action: auditLog.action,
-        at: auditLog.createdAt,
-        firstName: actor.firstName,
-        lastName: actor.lastName,
-      })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.userId))
-      .where(
-        and(
-          eq(auditLog.firmId, firmId),
-          eq(auditLog.outcome, 'success'),
-          sql`${auditLog.details} ? 'clientId'`,
-          sql`${auditLog.details}->>'clientId' = ${clientId}`,
-          // What happened to the client and their cases; reads are audited but are not activity.
-          sql`${auditLog.action} not like '%\\_viewed'`,
-        ),
-      )
-      .orderBy(desc(auditLog.createdAt))
-      .limit(50);
   },
 };

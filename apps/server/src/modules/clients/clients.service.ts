@@ -12,7 +12,7 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { audit, type AuditEntry, type ReadAudit } from '../../platform/audit';
+import { activityOf, audit, type AuditEntry, type ReadAudit } from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
 import { AppError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
@@ -132,16 +132,12 @@ export class ClientsService {
 
   async get(principal: Principal, clientId: string, context: RequestContext): Promise<ClientDetailResponse> {
     const client = await this.require(principal, clientId);
-    const activity = await repo.activity(this.db, principal.firmId, clientId);
+    const activity = await activityOf(this.db, principal.firmId, { clientId }, 50);
     this.readAudit.record(context, this.entry(principal, 'client_viewed', clientId));
     return {
       data: {
         ...client,
-        activity: activity.map((row) => ({
-          action: row.action,
-          at: row.at.toISOString(),
-          by: row.firstName ? `${row.firstName} ${row.lastName}` : null,
-        })),
+        activity: activity.map(({ action, at, by }) => ({ action, at: at.toISOString(), by })),
       },
     };
   }

@@ -1,20 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type { CaseStatus, CaseType, Priority } from '@sentinel/shared';
 
-const { cases, clientProfiles, auditLog, users } = schema;
-
-/** What the dashboard's Recent Activity lists: changes to cases and clients, not reads. */
-export const ACTIVITY_ACTIONS = [
-  'case_created',
-  'case_updated',
-  'case_member_added',
-  'case_member_removed',
-  'client_created',
-  'client_invitation_sent',
-  'client_deactivated',
-] as const;
+const { cases, clientProfiles, users } = schema;
 
 /** The attorney dashboard's figures, each one query over the firm's rows. */
 export const dashboardRepository = {
@@ -53,29 +41,6 @@ export const dashboardRepository = {
       .from(clientProfiles)
       .where(eq(clientProfiles.firmId, firmId));
     return row?.total ?? 0;
-  },
-
-  async recentActivity(db: DbOrTx, firmId: string, limit: number) {
-    const actor = alias(users, 'actor');
-    return db
-      .select({
-        action: auditLog.action,
-        at: auditLog.createdAt,
-        details: auditLog.details,
-        firstName: actor.firstName,
-        lastName: actor.lastName,
-      })
-      .from(auditLog)
-      .leftJoin(actor, eq(actor.id, auditLog.userId))
-      .where(
-        and(
-          eq(auditLog.firmId, firmId),
-          eq(auditLog.outcome, 'success'),
-          inArray(auditLog.action, [...ACTIVITY_ACTIONS]),
-        ),
-      )
-      .orderBy(desc(auditLog.createdAt))
-      .limit(limit);
   },
 
   /** Names for the cases and clients the activity mentions. */

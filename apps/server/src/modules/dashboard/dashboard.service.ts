@@ -1,12 +1,22 @@
 import type { Database } from '@sentinel/db';
 import { CASE_STATUSES, CASE_TYPES, type AttorneyDashboardResponse } from '@sentinel/shared';
-import type { ReadAudit } from '../../platform/audit';
+import { activityOf, type AuditAction, type ReadAudit } from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
 import type { RequestContext } from '../../platform/request-context';
 import type { Principal } from '../auth/sessions.service';
 import { dashboardRepository as repo } from './dashboard.repository';
 
 const RECENT_ACTIVITY = 8;
+/** What Recent Activity lists: changes to cases and clients. */
+const ACTIVITY_ACTIONS: readonly AuditAction[] = [
+  'case_created',
+  'case_updated',
+  'case_member_added',
+  'case_member_removed',
+  'client_created',
+  'client_invitation_sent',
+  'client_deactivated',
+];
 const UPCOMING_DEADLINES = 6;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -39,7 +49,7 @@ export class DashboardService {
     const [figures, totalClients, activity, upcomingDeadlines] = await Promise.all([
       repo.caseFigures(this.db, principal.firmId, monthStart),
       repo.totalClients(this.db, principal.firmId),
-      repo.recentActivity(this.db, principal.firmId, RECENT_ACTIVITY),
+      activityOf(this.db, principal.firmId, { actions: ACTIVITY_ACTIONS }, RECENT_ACTIVITY),
       repo.upcomingDeadlines(this.db, principal.firmId, today, UPCOMING_DEADLINES),
     ]);
 
@@ -84,7 +94,7 @@ export class DashboardService {
         return {
           action: row.action,
           at: row.at.toISOString(),
-          by: row.firstName ? `${row.firstName} ${row.lastName}` : null,
+          by: row.by,
           caseId: caseRow ? caseRow.id : null,
           caseNumber: caseRow?.caseNumber ?? null,
           caseTitle: caseRow?.title ?? null,

@@ -95,10 +95,7 @@ async function expectNoSidewaysScroll(page: Page, width: number) {
   expect(pageWidth, `${page.url()} is ${pageWidth} px wide at ${width} px`).toBeLessThanOrEqual(width);
 }
 
-/**
- * Axe once the toasts have gone: sonner's success toast (#008a2e on #ecfdf3, 4.26:1) is the
- * shared toaster's, not these screens', and is checked where it belongs.
- */
+/** Axe once the toasts have gone (a toast is checked on its own, once its entry animation ends). */
 async function expectAccessible(page: Page, label: string) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page, label);
@@ -208,6 +205,8 @@ test.describe.serial('[CASES]', () => {
     await expect(toast(page, MESSAGES.caseUpdated)).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(page.locator('header').getByText('Negotiation', { exact: true })).toBeVisible();
+    await page.waitForTimeout(600); // the toast's entry animation
+    await expectNoAxeViolations(page, 'case page with a success toast');
 
     await page.getByRole('tab', { name: 'Status history' }).click();
     await expect.poll(() => pathOf(page)).toBe(`/cases/${id}?tab=status`);

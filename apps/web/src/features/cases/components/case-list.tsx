@@ -26,7 +26,7 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import { useCases, type CasesPageSize } from '../api/get-cases';
 import { countCases, formatDateTime, formatRelative } from '../utils/format';
 import { CaseFormDialog } from './case-form-dialog';
-import { CaseStatusBadge } from './case-status-badge';
+import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 
 /** Typing settles for this long before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 250;

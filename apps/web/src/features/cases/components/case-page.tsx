@@ -18,7 +18,7 @@ import { CaseActivity } from './case-activity';
 import { CaseFormDialog } from './case-form-dialog';
 import { CaseMembers } from './case-members';
 import { CaseOverview } from './case-overview';
-import { CaseStatusBadge } from './case-status-badge';
+import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 import { CaseStatusHistory } from './case-status-history';
 
 /** What every tab of the case page receives. */

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDateTime } from '../utils/format';
 import type { CaseTabProps } from './case-page';
-import { CaseStatusBadge } from './case-status-badge';
+import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 
 /** Every status the case has had, oldest first, with who set it and when. */
 export function CaseStatusHistory({ detail }: CaseTabProps) {

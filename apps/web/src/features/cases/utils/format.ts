@@ -5,23 +5,10 @@ import {
   PRIORITY_LABELS,
   type CaseDetail,
   type CaseMemberRole,
-  type CaseStatus,
 } from '@sentinel/shared';
-import type { BadgeTone } from '@/components/ui/badge';
-
-/** Spec §4: Active, Discovery, Negotiation, Settlement and Settled each have a colour; others grey. */
-const STATUS_TONES: Record<CaseStatus, BadgeTone> = {
-  active: 'success',
-  discovery: 'info',
-  negotiation: 'warning',
-  settlement: 'accent',
-  settled: 'brand',
-};
-
-export const caseStatusTone = (status: string): BadgeTone => STATUS_TONES[status as CaseStatus] ?? 'neutral';
 
 const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value;
-export const caseStatusLabel = (status: string) => labelOf(CASE_STATUS_LABELS, status);
+const caseStatusLabel = (status: string) => labelOf(CASE_STATUS_LABELS, status);
 export const caseTypeLabel = (type: string) => labelOf(CASE_TYPE_LABELS, type);
 export const priorityLabel = (priority: string) => labelOf(PRIORITY_LABELS, priority);
 export const memberRoleLabel = (role: string) => labelOf(CASE_MEMBER_ROLE_LABELS, role);

@@ -2,14 +2,15 @@ import { MESSAGES } from '@sentinel/shared';
 import { Briefcase, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/spinner';
 import { casePath } from '@/config/paths';
 import { useClientCases } from '../api/get-client-cases';
-import { caseStatusTone, formatDate, humanise } from '../utils/labels';
+import { CASE_TYPE_LABELS, type CaseType } from '@sentinel/shared';
+import { CaseStatusBadge } from '@/components/ui/case-status-badge';
+import { formatDate } from '../utils/labels';
 
 /** The client's cases, each linking to its page. A failure stays inside this panel. */
 export function ClientCases({ clientId }: { clientId: string }) {
@@ -49,8 +50,8 @@ export function ClientCases({ clientId }: { clientId: string }) {
                     <span className="font-medium text-slate-900">{item.title}</span>
                   </p>
                   <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
-                    <Badge tone={caseStatusTone(item.status)}>{humanise(item.status)}</Badge>
-                    {item.caseType && <span>{humanise(item.caseType)}</span>}
+                    <CaseStatusBadge status={item.status} />
+                    <span>{CASE_TYPE_LABELS[item.caseType as CaseType] ?? item.caseType}</span>
                     {item.lastActivityAt && (
                       <span>
                         Last activity{' '}

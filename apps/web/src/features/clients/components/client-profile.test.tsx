@@ -177,7 +177,7 @@ describe('client page', () => {
     expect(link).toHaveAttribute('href', '/cases/case-1');
     expect(link).toHaveTextContent('CASE-2026-001');
     expect(link).toHaveTextContent('Negotiation');
-    expect(link).toHaveTextContent('Property damage');
+    expect(link).toHaveTextContent('Property Damage');
   });
 
   it('keeps the page when the cases cannot be loaded, with an inline error', async () => {

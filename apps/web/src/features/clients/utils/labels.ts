@@ -34,21 +34,6 @@ export function activityLabel(action: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : action;
 }
 
-/** Spec §4: case statuses Active, Discovery, Negotiation, Settlement, Settled each coloured; others grey. */
-const CASE_STATUS_TONES: Record<string, BadgeTone> = {
-  active: 'success',
-  discovery: 'info',
-  negotiation: 'warning',
-  settlement: 'accent',
-  settled: 'brand',
-};
-
-export const caseStatusTone = (status: string): BadgeTone =>
-  CASE_STATUS_TONES[status.toLowerCase()] ?? 'neutral';
-
-/** 'in_negotiation' → 'In negotiation', 'Active' stays 'Active'. */
-export const humanise = (value: string) => activityLabel(value);
-
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 

@@ -1,15 +1,8 @@
-import {
-  CASE_STATUS_LABELS,
-  CASE_TYPE_LABELS,
-  type CaseDetail,
-  type CaseSummary,
-  type UserType,
-} from '@sentinel/shared';
+import { CASE_TYPE_LABELS, type CaseDetail, type CaseSummary, type UserType } from '@sentinel/shared';
 import { ArrowRight, Bot, FileStack, FolderOpen, Megaphone, MessagesSquare } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,7 +12,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { casePath } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useCase, useMyCases } from '../api/get-my-cases';
-import { CASE_STATUS_TONES } from '../utils/case-status';
+import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 import { formatDay } from '../utils/format';
 import { CaseProgress } from './case-progress';
 import { CaseTeam } from './case-team';
@@ -220,10 +213,10 @@ function CaseHeader({ summary, className }: { summary: CaseSummary; className?: 
           </p>
           <h2 className="mt-0.5 text-xl font-semibold break-words text-slate-900">{summary.title}</h2>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-            <Badge tone={CASE_STATUS_TONES[summary.status]}>
+            <span>
               <span className="sr-only">Status: </span>
-              {CASE_STATUS_LABELS[summary.status]}
-            </Badge>
+              <CaseStatusBadge status={summary.status} />
+            </span>
             <span>Opened {formatDay(summary.dateOpened)}</span>
           </div>
         </div>

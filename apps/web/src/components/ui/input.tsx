@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import type { ComponentProps } from 'react';
+import { Search } from 'lucide-react';
+import { useId, type ComponentProps } from 'react';
 
 export const inputClasses = (className?: string) =>
   clsx(
@@ -12,4 +13,25 @@ export const inputClasses = (className?: string) =>
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return <input className={inputClasses(className)} {...props} />;
+}
+
+/** A search box with a magnifier and a label for screen readers (the list screens' toolbars). */
+export function SearchInput({
+  label,
+  className,
+  ...props
+}: Omit<ComponentProps<'input'>, 'type'> & { label: string }) {
+  const id = useId();
+  return (
+    <div className={clsx('relative w-full', className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+      />
+      <input id={id} type="search" autoComplete="off" className={inputClasses('pl-9')} {...props} />
+    </div>
+  );
 }

@@ -8,14 +8,14 @@ import {
   type CaseSummary,
 } from '@sentinel/shared';
 import { clsx } from 'clsx';
-import { Briefcase, Pencil, Plus, Search } from 'lucide-react';
+import { Briefcase, Pencil, Plus } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -62,7 +62,6 @@ export function CaseList() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const wide = useMediaQuery('(min-width: 768px)');
-  const searchId = useId();
   const sizeId = useId();
   const sortId = useId();
 
@@ -131,24 +130,13 @@ export function CaseList() {
 
       <Card bodyClassName="p-0">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 lg:flex-row lg:items-center lg:justify-between md:px-5">
-          <div className="relative w-full lg:max-w-md">
-            <label htmlFor={searchId} className="sr-only">
-              Search cases
-            </label>
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
-              placeholder="Case title, case number or client"
-              className="pl-9"
-              autoComplete="off"
-            />
-          </div>
+          <SearchInput
+            label="Search cases"
+            className="lg:max-w-md"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="Case title, case number or client"
+          />
           <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-center sm:gap-x-4">
             <div className="flex min-w-0 flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
               <label htmlFor={sortId} className="text-sm whitespace-nowrap text-slate-700">

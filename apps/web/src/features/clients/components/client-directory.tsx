@@ -1,6 +1,6 @@
 import { CLIENT_PAGE_SIZES, MESSAGES, type ClientSummary } from '@sentinel/shared';
 import { clsx } from 'clsx';
-import { Search, UserPlus, Users } from 'lucide-react';
+import { UserPlus, Users } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -9,7 +9,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
@@ -49,7 +49,6 @@ export function ClientDirectory() {
   const [adding, setAdding] = useState(false);
   // The table needs the width beside the sidebar; narrower screens get cards.
   const wide = useMediaQuery('(min-width: 1024px)');
-  const searchId = useId();
   const sizeId = useId();
 
   const update = useCallback(
@@ -127,24 +126,13 @@ export function ClientDirectory() {
 
       <Card bodyClassName="p-0">
         <div className="flex flex-col gap-3 border-b border-slate-100 p-4 sm:flex-row sm:items-center sm:justify-between md:px-5">
-          <div className="relative w-full sm:max-w-sm">
-            <label htmlFor={searchId} className="sr-only">
-              Search clients
-            </label>
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={term}
-              onChange={(event) => setTerm(event.target.value)}
-              placeholder="Search clients"
-              className="pl-9"
-              autoComplete="off"
-            />
-          </div>
+          <SearchInput
+            label="Search clients"
+            className="sm:max-w-sm"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="Search clients"
+          />
           <div className="flex items-center gap-2">
             <label htmlFor={sizeId} className="text-sm whitespace-nowrap text-slate-700">
               Rows per page

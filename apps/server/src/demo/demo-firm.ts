@@ -70,6 +70,7 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
         lastName: user.lastName,
         userType: user.userType,
         companyName: user.company,
+        phone: user.userType === 'client' ? '+1 (305) 555-0117' : null,
       });
       ids[user.userType] = created.id;
     }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import path from 'node:path';
 import type { Database, DatabaseHandle } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -18,6 +20,16 @@ import { firmRoutes, profileRoutes } from './modules/profile/profile.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { CasesService } from './modules/cases/cases.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { ANALYSIS_JOB, DocumentsService } from './modules/documents/documents.service';
+import { withLlm } from './modules/documents/llm-analyzer';
+import { localAnalyzer } from './modules/documents/local-analyzer';
+import { SignedUrls } from './modules/documents/signed-urls';
+import { CLEANUP_JOB, storageCleanup } from './modules/documents/storage-cleanup';
+import { JobQueue, type JobHandler } from './platform/jobs';
+import type { BlobStore } from './platform/storage/blob-store';
+import { LocalBlobStore } from './platform/storage/local-store';
+import { S3BlobStore } from './platform/storage/s3-store';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { AccessTokens } from './platform/access-tokens';
@@ -42,6 +54,7 @@ export interface Services {
   clients: ClientsService;
   cases: CasesService;
   dashboard: DashboardService;
+  documents: DocumentsService;
 }
 
 declare module 'fastify' {
@@ -58,6 +71,8 @@ declare module 'fastify' {
     refuseCrossSite: (request: FastifyRequest) => Promise<void>;
     /** Every /api route with its declared access (see modules/auth/access.ts). */
     routeAccess: RouteAccess[];
+    /** Background jobs (document analysis, clean-up); main.ts starts the worker. */
+    jobs: JobQueue;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -105,6 +120,11 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     app.log.error({ err: error }, 'read audit rows not written'),
   );
   const firmCache = new FirmCache();
+  const store: BlobStore = config.s3
+    ? new S3BlobStore(config.s3)
+    : new LocalBlobStore(path.join(config.dataDir, 'files'));
+  const jobHandlers: Record<string, JobHandler> = {};
+  const jobs = new JobQueue(database, app.log, jobHandlers);
   const services: Services = {
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
@@ -112,12 +132,24 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     clients: new ClientsService(db, sessions, mailer, config, readAudit, firmCache),
     cases: new CasesService(db, mailer, config, readAudit, firmCache),
     dashboard: new DashboardService(db, readAudit, firmCache),
+    documents: new DocumentsService(
+      db,
+      store,
+      new SignedUrls(config.appSecret, config.publicUrl),
+      jobs,
+      config.analysisLlm ? withLlm(localAnalyzer, config.analysisLlm, app.log) : localAnalyzer,
+      readAudit,
+      config,
+    ),
   };
+  jobHandlers[ANALYSIS_JOB] = services.documents.analysisJob;
+  jobHandlers[CLEANUP_JOB] = storageCleanup(db, store, services.documents.tmpDir, app.log);
 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', db);
   app.decorate('services', services);
+  app.decorate('jobs', jobs);
   app.decorate('mailer', mailer);
   app.decorate('throttle', throttle);
   app.decorate('accessTokens', accessTokens);
@@ -126,6 +158,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate('refuseCrossSite', createCrossSiteGuard(config.publicUrl));
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await readAudit.flush();
     await mailer.idle();
     mailer.close();
@@ -134,6 +167,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   registerSecurityHeaders(app);
   app.decorate('routeAccess', installAccessControl(app));
   await app.register(cookie);
+  await app.register(multipart, { throwFileSizeLimit: true });
   if (config.apiRateLimit !== 'off') {
     await app.register(rateLimit, {
       global: true,
@@ -157,6 +191,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(clientsRoutes);
       await api.register(casesRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(documentsRoutes);
     },
     { prefix: '/api' },
   );

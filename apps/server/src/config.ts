@@ -51,6 +51,16 @@ const envSchema = z.object({
   SIGNUP_LIMIT_PER_IP: rateLimit.prefault('50/1h'),
   LEADS_LIMIT_PER_IP: rateLimit.prefault('20/1h'),
   SERVE_API_DOCS: booleanFlag.optional(),
+  ANALYSIS_LLM_URL: z.url().optional(),
+  ANALYSIS_LLM_MODEL: z.string().min(1).optional(),
+  ANALYSIS_LLM_API_KEY: z.string().min(1).optional(),
+  DOCUMENT_MAX_MB: z.coerce.number().positive().max(2048).default(50),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
 
 export interface Config {
@@ -82,6 +92,19 @@ export interface Config {
     leadsPerIp: RateLimitSetting;
   };
   serveApiDocs: boolean;
+  /** Largest upload on the documents screen (the AI upload's 20 MB is the spec's, in shared). */
+  documentMaxBytes: number;
+  /** An OpenAI-compatible chat-completions endpoint asked first; the local analyzer otherwise. */
+  analysisLlm?: { url: string; model: string; apiKey?: string };
+  /** An S3-compatible bucket for documents; absent means DATA_DIR/files. */
+  s3?: {
+    bucket: string;
+    endpoint?: string;
+    region: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    forcePathStyle: boolean;
+  };
 }
 
 export class ConfigError extends Error {
@@ -153,5 +176,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leadsPerIp: env.LEADS_LIMIT_PER_IP,
     },
     serveApiDocs: env.SERVE_API_DOCS ?? true,
+    documentMaxBytes: Math.round(env.DOCUMENT_MAX_MB * 1024 * 1024),
+    analysisLlm: env.ANALYSIS_LLM_URL
+      ? {
+          url: env.ANALYSIS_LLM_URL.replace(/\/+$/, ''),
+          model: env.ANALYSIS_LLM_MODEL ?? 'gpt-4o-mini',
+          apiKey: env.ANALYSIS_LLM_API_KEY,
+        }
+      : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
+        }
+      : undefined,
   };
 }

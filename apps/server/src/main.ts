@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { CLEANUP_JOB } from './modules/documents/storage-cleanup';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
@@ -33,6 +34,11 @@ async function main() {
   });
 
   await app.listen({ host: config.host, port: config.port });
+  // Document analysis and the hourly clean-up of interrupted uploads run in this process.
+  app.jobs.start();
+  const cleanup = () => app.jobs.enqueue(database.db, CLEANUP_JOB, {});
+  await cleanup();
+  setInterval(() => void cleanup().catch(() => undefined), 60 * 60 * 1000).unref();
   const dataNote = database.kind === 'embedded' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`\nSentinel is running at ${config.publicUrl} (${dataNote}; outbox ${config.dataDir}/outbox)`);
   if (seeded || (database.kind === 'embedded' && config.demoSeed !== 'never'))

@@ -10,3 +10,5 @@ export * from './schemas/health';
 export * from './schemas/clients';
 export * from './schemas/cases';
 export * from './schemas/dashboard';
+export * from './schemas/analysis';
+export * from './schemas/documents';

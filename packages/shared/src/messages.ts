@@ -101,6 +101,20 @@ export const MESSAGES = {
   caseMemberRemoved: 'Removed from the case',
   caseMemberRoleMismatch: 'That role does not match the person’s account type',
   caseMemberNotFound: 'That person is not in your firm',
+  // Documents (spec §5 and §8; the checks on the server are ours)
+  selectFileToUpload: 'Please select a file to upload',
+  aiFileTooLarge: 'File size must be less than 20MB',
+  aiPdfOnly: 'Invalid file type. Allowed: PDF only, more types will be supported in future',
+  selectCase: 'Please select a case',
+  uploadFailed: 'Upload failed',
+  uploadFailedToast: 'Upload failed. Please try again.',
+  uploadInvalidResponse: 'Upload failed: Invalid response format',
+  documentTypeNotAllowed:
+    'This kind of file is not accepted. Allowed: .pdf, .doc, .docx, .txt, .jpg, .png, .zip',
+  documentContentMismatch: 'The file’s contents do not match its extension',
+  archiveTooManyEntries: 'The archive holds more than 1,000 files',
+  archiveTooLarge: 'The archive unpacks to more than 500 MB',
+  documentDeleted: 'Document deleted',
   caseMemberIsClient: 'The client already sees their case; add a team member instead',
   noConversationsYet: 'No conversations yet',
   noConversationSelected: 'No conversation selected',
@@ -108,6 +122,11 @@ export const MESSAGES = {
   noTimelineEvents: 'No timeline events yet',
   timelineEmptyHint: 'Your case timeline will appear here once your case is active.',
 } as const;
+
+/** §8 "Download". */
+export const downloadFailedStatus = (status: number) => `Download failed: ${status}`;
+export const downloadFailedToast = (fileName: string) =>
+  `Failed to download "${fileName}". Please try again.`;
 
 /** Provider names as the banners print them (spec §8 uses {Provider}). */
 export const providerDisplayName = (provider: string): string =>

@@ -29,6 +29,13 @@ export type AuditAction =
   | 'case_member_added'
   | 'case_member_removed'
   | 'dashboard_viewed'
+  | 'document_uploaded'
+  | 'document_list_viewed'
+  | 'document_viewed'
+  | 'document_downloaded'
+  | 'document_deleted'
+  | 'document_analysis_requested'
+  | 'document_reviewed'
   | 'firm_people_listed';
 
 export interface AuditEntry {

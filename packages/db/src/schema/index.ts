@@ -5,3 +5,4 @@ export * from './audit';
 export * from './leads';
 export * from './clients';
 export * from './cases';
+export * from './documents';

@@ -53,6 +53,14 @@ const TABLE: Record<string, Row> = {
     payload: { userId: '00000000-0000-4000-8000-000000000001' },
   },
   'GET /api/dashboard/attorney': { access: ATTORNEY_ONLY },
+  'POST /api/document/upload/single': { access: 'session' },
+  'GET /api/document/:userId/all': { access: 'session', foreignObject: true },
+  'GET /api/document/:id': { access: 'session', foreignObject: true },
+  'DELETE /api/document/:id': { access: 'session', foreignObject: true },
+  'PATCH /api/document/:id': { access: 'session', foreignObject: true, payload: { sharedWithClient: true } },
+  'POST /api/document/:id/analyze': { access: 'session', foreignObject: true },
+  'GET /api/document/:id/signedUrl': { access: 'session', foreignObject: true },
+  'GET /api/files/:id': { access: 'public' },
 };
 
 let ctx: TestContext;
@@ -60,6 +68,7 @@ const tokens = {} as Record<UserType, string>;
 let foreignAttorneyId: string;
 let foreignClientId: string;
 let foreignCaseId: string;
+let foreignDocumentId: string;
 let ownAttorneyId: string;
 let ownClientId: string;
 
@@ -94,6 +103,15 @@ beforeAll(async () => {
       payload: { title: 'Other firm case', clientId: foreignClientId },
     })
   ).json().data.id;
+  const boundary = 'tableBOUNDARY';
+  foreignDocumentId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/document/upload/single',
+      headers: { ...bearer(otherToken), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nOther firm\r\n--${boundary}--\r\n`,
+    })
+  ).json().data.id;
   const ownClient = await ctx.app.inject({
     method: 'POST',
     url: '/api/client/new',
@@ -112,7 +130,11 @@ afterAll(() => ctx.close());
 /** The path with its parameters filled: objects of this firm, or of the other firm. */
 function urlOf(route: string, firm: 'own' | 'foreign') {
   const [, path] = route.split(' ');
-  const foreignId = path!.startsWith('/api/cases/') ? foreignCaseId : foreignClientId;
+  const foreignId = path!.startsWith('/api/cases/')
+    ? foreignCaseId
+    : path!.startsWith('/api/document/')
+      ? foreignDocumentId
+      : foreignClientId;
   return path!
     .replace(':userId', firm === 'own' ? ownAttorneyId : foreignAttorneyId)
     .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId);

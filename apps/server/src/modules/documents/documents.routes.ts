@@ -1,0 +1,139 @@
+import contentDisposition from 'content-disposition';
+import {
+  documentListQuery,
+  documentListResponse,
+  documentResponse,
+  reviewDocumentRequest,
+  signedUrlQuery,
+  signedUrlResponse,
+  uploadResponse,
+} from '@sentinel/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchemas } from '../../platform/openapi';
+import { requestContext } from '../../platform/request-context';
+import { principalOf } from '../auth/auth.guard';
+
+const signedIn = { access: 'session' as const };
+const security = [{ bearer: [] }];
+const idParams = z.object({ id: z.uuid() });
+const oneDocument = <R extends z.ZodType>(response: R) => ({
+  config: signedIn,
+  schema: { tags: ['documents'], security, params: idParams, response: { 200: response, ...errorSchemas } },
+});
+
+/**
+ * Documents as spec §7 has them (/api/document/...), plus review and re-analysis, and the
+ * public /api/files/{id} that serves the bytes behind a signed link.
+ */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { documents } = app.services;
+
+  app.post(
+    '/document/upload/single',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['documents'],
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadResponse, ...errorSchemas },
+      },
+    },
+    async (request) => documents.upload(principalOf(request), request, requestContext(request)),
+  );
+
+  app.get(
+    '/document/:userId/all',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['documents'],
+        security,
+        params: z.object({ userId: z.uuid() }),
+        querystring: documentListQuery,
+        response: { 200: documentListResponse, ...errorSchemas },
+      },
+    },
+    async (request) =>
+      documents.list(principalOf(request), request.params.userId, request.query, requestContext(request)),
+  );
+
+  app.get('/document/:id', oneDocument(documentResponse), async (request) =>
+    documents.get(principalOf(request), request.params.id, requestContext(request)),
+  );
+
+  app.delete('/document/:id', oneDocument(z.object({ message: z.string() })), async (request) =>
+    documents.remove(principalOf(request), request.params.id, requestContext(request)),
+  );
+
+  app.patch(
+    '/document/:id',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['documents'],
+        security,
+        params: idParams,
+        body: reviewDocumentRequest,
+        response: { 200: documentResponse, ...errorSchemas },
+      },
+    },
+    async (request) =>
+      documents.review(principalOf(request), request.params.id, request.body, requestContext(request)),
+  );
+
+  app.post('/document/:id/analyze', oneDocument(documentResponse), async (request) =>
+    documents.analyze(principalOf(request), request.params.id, requestContext(request)),
+  );
+
+  app.get(
+    '/document/:id/signedUrl',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['documents'],
+        security,
+        params: idParams,
+        querystring: signedUrlQuery,
+        response: { 200: signedUrlResponse, ...errorSchemas },
+      },
+    },
+    async (request) =>
+      documents.signedUrl(principalOf(request), request.params.id, request.query.disposition),
+  );
+
+  // No session: the link's signature is the permission. Its bytes are never run as a page.
+  app.get(
+    '/files/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['documents'],
+        params: idParams,
+        querystring: z.object({
+          d: z.string().optional(),
+          e: z.string().optional(),
+          s: z.string().optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { row, body, disposition } = await documents.open(
+        request.params.id,
+        request.query,
+        requestContext(request),
+      );
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', String(row.sizeBytes))
+        .header('content-disposition', contentDisposition(row.fileName, { type: disposition }))
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        )
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+};

@@ -1,0 +1,439 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { schema } from '@sentinel/db';
+import { MESSAGES, type DocumentDto, type UserType } from '@sentinel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createTestContext,
+  login,
+  makeUser,
+  TEST_APP_SECRET,
+  TEST_PUBLIC_URL,
+  type TestContext,
+} from '../../test/helpers';
+import { SignedUrls } from './signed-urls';
+
+let ctx: TestContext;
+interface Person {
+  id: string;
+  token: string;
+}
+let attorney: Person & { firmId: string };
+let client: Person;
+let member: Person;
+let outsider: Person;
+let otherFirm: Person;
+let caseId: string;
+let foreignCaseId: string;
+
+/** A multipart/form-data body as a browser sends it: the file first, then the fields (spec §3). */
+function multipart(
+  file: { name: string; data: Buffer | string; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
+  const boundary = `----sentinel${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      Buffer.from(file.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+const upload = (who: Person, file: Parameters<typeof multipart>[0], fields: Record<string, string> = {}) => {
+  const body = multipart(file, fields);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/document/upload/single',
+    headers: { ...bearer(who.token), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+};
+const get = (who: Person, url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(who.token) });
+
+/** A small PDF with a text layer, written by hand (one page, Helvetica). */
+function pdf(text: string): Buffer {
+  const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A zip archive (deflate), written by hand. */
+function zip(entries: Array<{ name: string; data: Buffer }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const compressed = deflateRawSync(entry.data, { level: 9 });
+    const name = Buffer.from(entry.name);
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    centrals.push(central, name);
+    offset += local.length + name.length + compressed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const documentCount = async () => (await ctx.database.db.select().from(schema.documents)).length;
+const filesOnDisk = async () => {
+  const root = path.join(ctx.dataDir, 'files');
+  const shards = await readdir(root).catch(() => [] as string[]);
+  return (await Promise.all(shards.map((s) => readdir(path.join(root, s))))).flat();
+};
+const tmpFiles = () => readdir(path.join(ctx.dataDir, 'tmp')).catch(() => [] as string[]);
+
+async function person(userType: UserType, firmId?: string) {
+  const user = await makeUser(ctx, { userType, firmId });
+  return {
+    id: user.id,
+    firmId: user.firmId,
+    token: (await login(ctx, user.email, user.password)).body.token as string,
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ DOCUMENT_MAX_MB: '0.05' });
+  attorney = await person('attorney');
+  client = await person('client', attorney.firmId);
+  member = await person('restoration-contractor', attorney.firmId);
+  outsider = await person('restoration-contractor', attorney.firmId);
+  await ctx.database.db.insert(schema.clientProfiles).values({ userId: client.id, firmId: attorney.firmId });
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/cases',
+    headers: bearer(attorney.token),
+    payload: { title: 'Water damage', clientId: client.id },
+  });
+  caseId = created.json().data.id;
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/members`,
+    headers: bearer(attorney.token),
+    payload: { userId: member.id, role: 'contractor' },
+  });
+  const other = await person('attorney');
+  otherFirm = other;
+  const theirClient = await makeUser(ctx, { userType: 'client', firmId: other.firmId });
+  await ctx.database.db
+    .insert(schema.clientProfiles)
+    .values({ userId: theirClient.id, firmId: other.firmId });
+  foreignCaseId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cases',
+      headers: bearer(other.token),
+      payload: { title: 'Theirs', clientId: theirClient.id },
+    })
+  ).json().data.id;
+});
+afterAll(() => ctx.close());
+
+describe('POST /api/document/upload/single', () => {
+  it('stores the file under a random key, hashed, with the uploader from the session', async () => {
+    const text = 'Estimate for water damage repairs: $12,400.00\n';
+    const response = await upload(
+      attorney,
+      { name: 'estimate.txt', data: text, type: 'text/plain' },
+      {
+        uploaderId: outsider.id,
+        uploaderEmail: 'someone@else.test',
+        uploadedByType: 'client',
+        analysisStatus: 'not_analyzed',
+        caseId,
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json() as { data: DocumentDto };
+    expect(data).toMatchObject({
+      fileName: 'estimate.txt',
+      fileSize: Buffer.byteLength(text),
+      contentType: 'text/plain; charset=utf-8',
+      caseId,
+      analysisStatus: 'not_analyzed',
+      uploadedBy: { id: attorney.id },
+      canDelete: true,
+    });
+    const [row] = await ctx.database.db
+      .select()
+      .from(schema.documents)
+      .where(eq(schema.documents.id, data.id));
+    expect(row!.sha256).toBe(createHash('sha256').update(text).digest('hex'));
+    expect(row!.storageKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(existsSync(path.join(ctx.dataDir, 'files', row!.storageKey.slice(0, 2), row!.storageKey))).toBe(
+      true,
+    );
+    expect(await tmpFiles()).toEqual([]);
+  });
+
+  it('refuses an oversized file while it streams (413), leaving no row and no file', async () => {
+    const before = { rows: await documentCount(), files: (await filesOnDisk()).length };
+    const response = await upload(attorney, { name: 'big.txt', data: Buffer.alloc(80 * 1024, 'a') });
+    expect(response.statusCode).toBe(413);
+    expect(await documentCount()).toBe(before.rows);
+    expect((await filesOnDisk()).length).toBe(before.files);
+    expect(await tmpFiles()).toEqual([]);
+  });
+
+  it('checks the bytes against the extension', async () => {
+    const before = await documentCount();
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const spoofedPdf = await upload(attorney, { name: 'policy.pdf', data: 'not a pdf at all' });
+    expect(spoofedPdf.statusCode).toBe(400);
+    expect(spoofedPdf.json().error).toBe(MESSAGES.documentContentMismatch);
+    expect((await upload(attorney, { name: 'photo.jpg', data: png })).json().error).toBe(
+      MESSAGES.documentContentMismatch,
+    );
+    expect((await upload(attorney, { name: 'notes.txt', data: pdf('hello') })).json().error).toBe(
+      MESSAGES.documentContentMismatch,
+    );
+    expect((await upload(attorney, { name: 'run.exe', data: 'MZ' })).json().error).toBe(
+      MESSAGES.documentTypeNotAllowed,
+    );
+    expect((await upload(attorney, null, { caseId })).json().error).toBe(MESSAGES.selectFileToUpload);
+    expect(await documentCount()).toBe(before);
+    expect(await tmpFiles()).toEqual([]);
+  });
+
+  it('keeps only the last segment of a path in the name, and never uses it for storage', async () => {
+    const response = await upload(attorney, { name: '../../../etc/passwd.txt', data: 'root:x:0:0' });
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json() as { data: DocumentDto };
+    expect(data.fileName).toBe('passwd.txt');
+    const backslashes = await upload(attorney, { name: '..\\..\\windows\\win.txt', data: 'x' });
+    expect(backslashes.json().data.fileName).toBe('win.txt');
+  });
+
+  it('refuses an archive that unpacks far beyond its size', async () => {
+    const bomb = zip([{ name: 'zeros.bin', data: Buffer.alloc(5 * 1024 * 1024) }]);
+    expect(bomb.length).toBeLessThan(50 * 1024);
+    const response = await upload(attorney, { name: 'evidence.zip', data: bomb });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toBe(MESSAGES.archiveTooLarge);
+    const fine = zip([{ name: 'a.txt', data: Buffer.from('photos log') }]);
+    expect((await upload(attorney, { name: 'evidence.zip', data: fine })).statusCode).toBe(200);
+  });
+
+  it('the AI upload needs a case and a PDF (spec §5 texts), and a case the uploader may see', async () => {
+    expect(
+      (await upload(attorney, { name: 'a.pdf', data: pdf('x') }, { status: 'pending' })).json().error,
+    ).toBe(MESSAGES.selectCase);
+    expect(
+      (await upload(attorney, { name: 'a.txt', data: 'x' }, { status: 'pending', caseId })).json().error,
+    ).toBe(MESSAGES.aiPdfOnly);
+    expect(
+      (await upload(attorney, { name: 'a.pdf', data: pdf('x') }, { caseId: foreignCaseId })).statusCode,
+    ).toBe(404);
+    expect((await upload(outsider, { name: 'a.txt', data: 'x' }, { caseId })).statusCode).toBe(404);
+  });
+
+  it('an interrupted upload leaves neither a row nor a file', async () => {
+    const before = { rows: await documentCount(), files: (await filesOnDisk()).length };
+    const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const body = multipart({ name: 'half.txt', data: Buffer.alloc(40 * 1024, 'b') }, { caseId });
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/document/upload/single',
+        headers: {
+          ...bearer(attorney.token),
+          'content-type': body.contentType,
+          'content-length': body.payload.length,
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(body.payload.subarray(0, 20 * 1024), () => setTimeout(() => req.destroy(), 100));
+    });
+    // The server notices the closed connection; give it a moment to clean up.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await documentCount()).toBe(before.rows);
+    expect((await filesOnDisk()).length).toBe(before.files);
+    expect(await tmpFiles()).toEqual([]);
+  });
+});
+
+describe('who sees a document', () => {
+  let shared: DocumentDto;
+  beforeAll(async () => {
+    shared = (
+      await upload(attorney, { name: 'denial-letter.txt', data: 'We deny the claim.' }, { caseId })
+    ).json().data;
+  });
+  const list = (who: Person) => get(who, `/api/document/${who.id}/all`);
+
+  it('attorneys and case members; not other members of the firm, nor another firm', async () => {
+    expect((await list(attorney)).json().data.map((d: DocumentDto) => d.id)).toContain(shared.id);
+    expect((await get(member, `/api/document/${shared.id}`)).statusCode).toBe(200);
+    expect((await list(member)).json().data.map((d: DocumentDto) => d.id)).toContain(shared.id);
+    expect((await get(outsider, `/api/document/${shared.id}`)).statusCode).toBe(404);
+    expect((await list(outsider)).json().data).toEqual([]);
+    for (const url of [`/api/document/${shared.id}`, `/api/document/${shared.id}/signedUrl`]) {
+      expect((await get(otherFirm, url)).statusCode, url).toBe(404);
+    }
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/document/${shared.id}`,
+      headers: bearer(otherFirm.token),
+    });
+    expect(del.statusCode).toBe(404);
+    expect((await get(attorney, `/api/document/${otherFirm.id}/all`)).statusCode).toBe(404);
+  });
+
+  it('the case’s client once an attorney shares it', async () => {
+    expect((await get(client, `/api/document/${shared.id}`)).statusCode).toBe(404);
+    const share = (who: Person) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/document/${shared.id}`,
+        headers: bearer(who.token),
+        payload: { sharedWithClient: true },
+      });
+    expect((await share(member)).statusCode).toBe(403);
+    expect((await share(attorney)).json().data.sharedWithClient).toBe(true);
+    expect((await get(client, `/api/document/${shared.id}`)).statusCode).toBe(200);
+    expect((await list(client)).json().data.map((d: DocumentDto) => d.id)).toEqual([shared.id]);
+  });
+
+  it('only attorneys and the uploader delete; the audit record outlives the file', async () => {
+    const mine = (
+      await upload(member, { name: 'photos-log.txt', data: 'Photo 1: ceiling' }, { caseId })
+    ).json().data as DocumentDto;
+    const del = (who: Person, id: string) =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/document/${id}`, headers: bearer(who.token) });
+    expect((await del(member, shared.id)).statusCode).toBe(403);
+    expect((await del(member, mine.id)).statusCode).toBe(200);
+    const [row] = await ctx.database.db
+      .select()
+      .from(schema.documents)
+      .where(eq(schema.documents.id, mine.id));
+    expect(row).toBeUndefined();
+    const trail = await ctx.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'document_deleted'));
+    expect(trail.find((entry) => entry.details?.documentId === mine.id)).toMatchObject({
+      userId: member.id,
+      details: expect.objectContaining({ fileName: 'photos-log.txt', sha256: expect.any(String) }),
+    });
+  });
+});
+
+describe('signed links', () => {
+  let document: DocumentDto;
+  const content = 'Proof of loss, signed.';
+  beforeAll(async () => {
+    document = (
+      await upload(attorney, { name: 'Proof of Loss – final.txt', data: content }, { caseId })
+    ).json().data;
+  });
+  const link = async (disposition: 'inline' | 'attachment') =>
+    (await get(attorney, `/api/document/${document.id}/signedUrl?disposition=${disposition}`)).json() as {
+      url: string;
+      expiresAt: string;
+    };
+  const open = (url: string) => ctx.app.inject({ method: 'GET', url: url.replace(TEST_PUBLIC_URL, '') });
+
+  it('serve the bytes without a session for five minutes, with safe headers', async () => {
+    const { url, expiresAt } = await link('attachment');
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(300_000);
+    const response = await open(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(content);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    // RFC 6266: an ASCII fallback and the UTF-8 name.
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="Proof of Loss ? final.txt"; filename*=UTF-8''Proof%20of%20Loss%20%E2%80%93%20final.txt`,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain('sandbox');
+    expect((await open((await link('inline')).url)).headers['content-disposition']).toMatch(/^inline;/);
+  });
+
+  it('refuse a tampered, re-targeted or expired link, and a deleted document', async () => {
+    const { url } = await link('inline');
+    const tampered = new URL(url);
+    tampered.searchParams.set('d', 'attachment');
+    expect((await open(tampered.toString())).statusCode).toBe(404);
+    const forged = new URL(url);
+    forged.searchParams.set('s', `${forged.searchParams.get('s')!.slice(0, -2)}AA`);
+    expect((await open(forged.toString())).statusCode).toBe(404);
+    const longer = new URL(url);
+    longer.searchParams.set('e', String(Number(longer.searchParams.get('e')) + 3600));
+    expect((await open(longer.toString())).statusCode).toBe(404);
+    const old = new SignedUrls(TEST_APP_SECRET, TEST_PUBLIC_URL).create(
+      document.id,
+      'inline',
+      Date.now() - 301_000,
+    );
+    expect((await open(old.url)).statusCode).toBe(404);
+    const otherDocument = (await upload(attorney, { name: 'x.txt', data: 'x' })).json().data as DocumentDto;
+    expect((await open(url.replace(document.id, otherDocument.id))).statusCode).toBe(404);
+
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/document/${document.id}`,
+      headers: bearer(attorney.token),
+    });
+    expect((await open(url)).statusCode).toBe(404);
+  });
+});

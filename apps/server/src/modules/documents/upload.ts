@@ -1,0 +1,84 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@sentinel/shared';
+import { AppError, badRequest } from '../../platform/errors';
+import { checkContent, cleanFileName } from './file-checks';
+
+export interface ReceivedUpload {
+  tempFile: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * Reads a multipart upload: the one file streams to DATA_DIR/tmp while it is hashed, and the
+ * size limit stops it mid-stream (413); then its bytes are checked against its extension. Any
+ * failure, the client going away included, removes the temporary file. The caller moves the file
+ * into the store and commits its row, or removes it.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: { tmpDir: string; maxBytes: number },
+): Promise<ReceivedUpload> {
+  await mkdir(options.tmpDir, { recursive: true });
+  const fields: Record<string, string> = {};
+  let received: Omit<ReceivedUpload, 'fields' | 'contentType'> | undefined;
+  let tempFile: string | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: options.maxBytes, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || received) {
+        part.file.resume();
+        throw badRequest('Send one file, in the field "file"');
+      }
+      tempFile = path.join(options.tmpDir, `${randomUUID()}.part`);
+      const hash = createHash('sha256');
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      await pipeline(part.file, count, createWriteStream(tempFile, { flags: 'wx', mode: 0o600 }));
+      if (part.file.truncated) throw tooLarge(options.maxBytes);
+      received = {
+        tempFile,
+        fileName: cleanFileName(part.filename),
+        sizeBytes: size,
+        sha256: hash.digest('hex'),
+      };
+    }
+    if (!received) throw badRequest(MESSAGES.selectFileToUpload);
+    if (received.sizeBytes === 0) throw badRequest('The file is empty');
+    const contentType = await checkContent(received.tempFile, received.fileName);
+    return { ...received, contentType, fields };
+  } catch (error) {
+    if (tempFile) await rm(tempFile, { force: true });
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw badRequest('Send one file, in the field "file"');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+    throw error;
+  }
+}
+
+const tooLarge = (maxBytes: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);

@@ -17,6 +17,7 @@ import {
   TEST_PUBLIC_URL,
   type TestContext,
 } from '../../test/helpers';
+import { textPdf } from '../../test/pdf';
 import { SignedUrls } from './signed-urls';
 
 let ctx: TestContext;
@@ -67,28 +68,6 @@ const upload = (who: Person, file: Parameters<typeof multipart>[0], fields: Reco
   });
 };
 const get = (who: Person, url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(who.token) });
-
-/** A small PDF with a text layer, written by hand (one page, Helvetica). */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 12 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 /** A zip archive (deflate), written by hand. */
 function zip(entries: Array<{ name: string; data: Buffer }>): Buffer {
@@ -240,7 +219,7 @@ describe('POST /api/document/upload/single', () => {
     expect((await upload(attorney, { name: 'photo.jpg', data: png })).json().error).toBe(
       MESSAGES.documentContentMismatch,
     );
-    expect((await upload(attorney, { name: 'notes.txt', data: pdf('hello') })).json().error).toBe(
+    expect((await upload(attorney, { name: 'notes.txt', data: textPdf(['hello']) })).json().error).toBe(
       MESSAGES.documentContentMismatch,
     );
     expect((await upload(attorney, { name: 'run.exe', data: 'MZ' })).json().error).toBe(
@@ -272,13 +251,13 @@ describe('POST /api/document/upload/single', () => {
 
   it('the AI upload needs a case and a PDF (spec §5 texts), and a case the uploader may see', async () => {
     expect(
-      (await upload(attorney, { name: 'a.pdf', data: pdf('x') }, { status: 'pending' })).json().error,
+      (await upload(attorney, { name: 'a.pdf', data: textPdf(['x']) }, { status: 'pending' })).json().error,
     ).toBe(MESSAGES.selectCase);
     expect(
       (await upload(attorney, { name: 'a.txt', data: 'x' }, { status: 'pending', caseId })).json().error,
     ).toBe(MESSAGES.aiPdfOnly);
     expect(
-      (await upload(attorney, { name: 'a.pdf', data: pdf('x') }, { caseId: foreignCaseId })).statusCode,
+      (await upload(attorney, { name: 'a.pdf', data: textPdf(['x']) }, { caseId: foreignCaseId })).statusCode,
     ).toBe(404);
     expect((await upload(outsider, { name: 'a.txt', data: 'x' }, { caseId })).statusCode).toBe(404);
   });

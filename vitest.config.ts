@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'analyzer', include: ['packages/analyzer/src/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'server',

@@ -64,6 +64,8 @@ const steps = [
       '--project',
       'shared',
       '--project',
+      'analyzer',
+      '--project',
       'web',
       '--reporter=default',
       '--reporter=json',

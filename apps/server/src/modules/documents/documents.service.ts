@@ -13,6 +13,7 @@ import {
   type DocumentAnalysis,
   type DocumentDto,
   type DocumentType,
+  type PersonRole,
   type documentListQuery,
   type reviewDocumentRequest,
 } from '@sentinel/shared';
@@ -34,7 +35,7 @@ import { receiveUpload } from './upload';
 /** A correction a reviewer made, as the analyzer learns it. */
 export type Correction =
   | { kind: 'type'; documentType: DocumentType; text: string }
-  | { kind: 'person'; name: string; role: string | null }
+  | { kind: 'person'; name: string; role: PersonRole | null }
   | { kind: 'remove'; entity: 'person' | 'date' | 'amount'; text: string };
 
 /** The document analyzer as this module uses it (packages/analyzer, wired in app.ts). */

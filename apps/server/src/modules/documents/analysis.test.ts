@@ -1,0 +1,194 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { schema } from '@sentinel/db';
+import { documentAnalysis, type DocumentDto } from '@sentinel/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, login, makeUser } from '../../test/helpers';
+import { textPdf } from '../../test/pdf';
+
+const DENIAL = [
+  'Harborline Mutual Insurance Company',
+  'March 3, 2026',
+  'Re: Claim No. CLM-2026-88310, Insured: Maria Hernandez',
+  'Dear Ms. Hernandez,',
+  'We have completed our review of your claim for water damage with a date of loss of January 14, 2026.',
+  'Our adjuster, Thomas Reed, inspected the property on February 2, 2026.',
+  'Your contractor estimate of $48,250.00 exceeds the covered amount.',
+  'We are unable to pay more than $21,400.00 under the policy.',
+  'If you disagree, you must submit a written appeal no later than April 15, 2026.',
+  'Sincerely,',
+  'Janet Cole, Claims Manager',
+];
+
+async function setup(env: Record<string, string> = {}) {
+  const ctx = await createTestContext(env);
+  const attorney = await makeUser(ctx, { userType: 'attorney' });
+  const token = (await login(ctx, attorney.email, attorney.password)).body.token as string;
+  const client = await makeUser(ctx, { userType: 'client', firmId: attorney.firmId });
+  await ctx.database.db.insert(schema.clientProfiles).values({ userId: client.id, firmId: attorney.firmId });
+  const caseId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cases',
+      headers: bearer(token),
+      payload: { title: 'Hernandez water damage', clientId: client.id },
+    })
+  ).json().data.id as string;
+  const uploadPdf = async (name: string, lines: string[], fields: Record<string, string> = {}) => {
+    const boundary = 'analysisBOUNDARY';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const tail = Object.entries({ caseId, status: 'pending', ...fields })
+      .map(([k, v]) => `\r\n--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}`)
+      .join('');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/document/upload/single',
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(head),
+        textPdf(lines),
+        Buffer.from(`${tail}\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data as DocumentDto;
+  };
+  const fetchDocument = async (id: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/document/${id}`, headers: bearer(token) })).json()
+      .data as DocumentDto;
+  return { ctx, token, uploadPdf, fetchDocument };
+}
+
+describe('analysis as a background job, with the offline analyzer', () => {
+  let env: Awaited<ReturnType<typeof setup>>;
+  beforeAll(async () => {
+    env = await setup();
+  });
+  afterAll(() => env.ctx.close());
+
+  it('goes from pending to completed with the shape the spec reads', async () => {
+    const uploaded = await env.uploadPdf('denial-letter.pdf', DENIAL);
+    expect(uploaded.analysisStatus).toBe('pending');
+    expect(await env.ctx.app.jobs.drain()).toBe(1);
+    const done = await env.fetchDocument(uploaded.id);
+    expect(done.analysisStatus).toBe('completed');
+    const analysis = documentAnalysis.parse(done.analysis);
+    expect(analysis.document_metadata).toMatchObject({
+      document_type: 'correspondence',
+      type_source: 'classifier',
+      page_count: 1,
+    });
+    expect(analysis.entities.amounts.map((a) => a.value)).toEqual(expect.arrayContaining([48250, 21400]));
+    expect(analysis.entities.dates.map((d) => d.date)).toContain('2026-04-15');
+    expect(analysis.content.summary.length).toBeGreaterThan(40);
+    expect(analysis.recommendations.join(' ')).toMatch(/2026-04-15|April 15, 2026/);
+  });
+
+  it('a type chosen at upload wins, and a reviewed type teaches later analyses', async () => {
+    const chosen = await env.uploadPdf('letter.pdf', DENIAL, { documentType: 'financial' });
+    await env.ctx.app.jobs.drain();
+    expect((await env.fetchDocument(chosen.id)).analysis?.document_metadata).toMatchObject({
+      document_type: 'financial',
+      type_source: 'user',
+      confidence: 1,
+    });
+
+    const review = await env.ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/document/${chosen.id}`,
+      headers: bearer(env.token),
+      payload: { entityCorrections: [{ kind: 'person', name: 'Janet Cole', role: 'insurer' }] },
+    });
+    expect(review.statusCode).toBe(200);
+    const [learning] = await env.ctx.database.db.select().from(schema.analysisLearning);
+    expect(learning?.learned).toBeTruthy();
+    const again = await env.uploadPdf('second-letter.pdf', DENIAL);
+    await env.ctx.app.jobs.drain();
+    const persons = (await env.fetchDocument(again.id)).analysis?.entities.persons ?? [];
+    expect(persons).toContainEqual({ name: 'Janet Cole', role: 'insurer' });
+  });
+});
+
+describe('analysis through an OpenAI-compatible endpoint', () => {
+  let env: Awaited<ReturnType<typeof setup>>;
+  let server: Server;
+  let mode: 'good' | 'invalid' | 'down' = 'good';
+  const requests: Array<{ model: string; response_format: { type: string } }> = [];
+
+  beforeAll(async () => {
+    // A local server speaking the chat-completions wire format.
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        if (req.url !== '/v1/chat/completions' || mode === 'down') {
+          res.writeHead(503).end();
+          return;
+        }
+        requests.push(JSON.parse(body));
+        const answer =
+          mode === 'good'
+            ? {
+                document_metadata: { document_type: 'correspondence', confidence: 0.97 },
+                entities: {
+                  persons: [{ name: 'Maria Hernandez', role: 'insured' }],
+                  dates: [{ date: '2026-04-15', kind: 'deadline', text: 'no later than April 15, 2026' }],
+                  amounts: [{ value: 21400, currency: 'USD', kind: 'offer', text: '$21,400.00' }],
+                },
+                content: {
+                  summary: 'A partial denial from the carrier. It offers $21,400.',
+                  word_count: 120,
+                },
+                recommendations: ['Calendar the appeal deadline of April 15, 2026.'],
+              }
+            : { document_metadata: { document_type: 'memo' } };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'chatcmpl-1',
+            object: 'chat.completion',
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: JSON.stringify(answer) },
+                finish_reason: 'stop',
+              },
+            ],
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    env = await setup({ ANALYSIS_LLM_URL: `http://127.0.0.1:${port}/v1`, ANALYSIS_LLM_MODEL: 'test-model' });
+  });
+  afterAll(async () => {
+    await env.ctx.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('uses a valid answer, asked for as a JSON schema', async () => {
+    const uploaded = await env.uploadPdf('denial.pdf', DENIAL);
+    await env.ctx.app.jobs.drain();
+    const analysis = (await env.fetchDocument(uploaded.id)).analysis!;
+    expect(analysis.analyzer).toMatchObject({ name: 'llm', version: 'test-model' });
+    expect(analysis.document_metadata).toMatchObject({
+      document_type: 'correspondence',
+      type_source: 'llm',
+      page_count: 1,
+    });
+    expect(analysis.content.summary).toBe('A partial denial from the carrier. It offers $21,400.');
+    expect(requests.at(-1)).toMatchObject({ model: 'test-model', response_format: { type: 'json_schema' } });
+  });
+
+  it('falls back to the local analyzer on an invalid answer or a failing endpoint', async () => {
+    for (const failure of ['invalid', 'down'] as const) {
+      mode = failure;
+      const uploaded = await env.uploadPdf(`denial-${failure}.pdf`, DENIAL);
+      await env.ctx.app.jobs.drain();
+      const done = await env.fetchDocument(uploaded.id);
+      expect(done.analysisStatus, failure).toBe('completed');
+      expect(done.analysis?.analyzer.name, failure).toBe('local');
+    }
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * The offline document analyzer (packages/analyzer): time to analyse a 10-page text PDF, pages per
+ * second on one core, OCR time of a scanned page, and the held-out accuracy and precision.
+ *
+ *   npm run bench:analyzer [-- --runs 15]
+ *
+ * Pins itself to CPU 0 with taskset when it can, so "per core" means one core.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  analyzeDocument,
+  analyzeExtracted,
+  extractText,
+  shutdownOcr,
+  warmUp,
+} from '../packages/analyzer/src';
+import { loadCorpus, type Split } from '../packages/analyzer/src/corpus/corpus';
+import { evaluateCorpus, precision, recall, typedAccuracy } from '../packages/analyzer/src/evaluate';
+import { fixturesDir } from '../packages/analyzer/src/fixtures/fixtures';
+import { textPages, writePdf } from '../packages/analyzer/src/fixtures/pdf-writer';
+import { loadLine, machine, printTable, repoRoot, writeResult } from './lib';
+
+const TARGETS = { tenPagePdfMs: 1000, typeAccuracy: 0.9, entityPrecision: 0.9 };
+
+// Run on one core: re-run under `taskset -c 0` unless already pinned (or taskset is missing).
+if (!process.env.BENCH_PINNED && os.cpus().length > 1 && spawnSync('taskset', ['-V']).status === 0) {
+  const child = spawnSync(
+    'taskset',
+    ['-c', '0', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_PINNED: '1' },
+    },
+  );
+  process.exit(child.status ?? 1);
+}
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
+const runs = Math.max(3, Number(values.runs));
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const ms = (n: number) => Math.round(n * 10) / 10;
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+
+/** Ten pages of real corpus text (50 lines of ~90 characters a page, about 500 words). */
+function tenPagePdf(): Uint8Array {
+  const text = loadCorpus()
+    .map((d) => d.text)
+    .join('\n\n');
+  const pages = textPages(text, 50).slice(0, 10);
+  if (pages.length !== 10) throw new Error('not enough corpus text for ten pages');
+  return writePdf(pages);
+}
+
+async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const result = await fn();
+  return [performance.now() - started, result];
+}
+
+async function main(): Promise<number> {
+  const before = machine();
+  const pdf = tenPagePdf();
+  const input = { bytes: pdf, contentType: 'application/pdf', fileName: 'ten-pages.pdf' };
+
+  // 1. A 10-page text PDF: warm-up (loading pdf.js and the model, once per process), the first
+  //    call after it, then `runs` calls.
+  const [warmUpMs] = await time(() => warmUp());
+  const [coldMs, first] = await time(() => analyzeDocument(input));
+  if (first.document_metadata.page_count !== 10 || first.document_metadata.ocr_pages !== 0)
+    throw new Error(`expected 10 text pages, got ${JSON.stringify(first.document_metadata)}`);
+  const total: number[] = [];
+  const extraction: number[] = [];
+  const analysis: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const [t] = await time(() => analyzeDocument(input));
+    total.push(t);
+    const [e, extracted] = await time(() => extractText(input));
+    extraction.push(e);
+    const [a] = await time(async () => analyzeExtracted(extracted, input));
+    analysis.push(a);
+  }
+  const pagesPerSecond = (10 * total.length) / (total.reduce((x, y) => x + y, 0) / 1000);
+
+  // 2. OCR of one scanned page: as a PNG (OCR only) and as an image-only PDF (render at 300 dpi + OCR).
+  await shutdownOcr();
+  const scanPng = {
+    bytes: readFileSync(path.join(fixturesDir, 'scanned-letter.png')),
+    contentType: 'image/png',
+    fileName: 'scan.png',
+  };
+  const scanPdf = {
+    bytes: readFileSync(path.join(fixturesDir, 'scanned-letter.pdf')),
+    contentType: 'application/pdf',
+    fileName: 'scan.pdf',
+  };
+  const [ocrWarmUpMs] = await time(() => warmUp({ ocr: true }));
+  const [ocrColdMs] = await time(() => analyzeDocument(scanPng));
+  const ocrPng: number[] = [];
+  const ocrPdf: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    ocrPng.push((await time(() => analyzeDocument(scanPng)))[0]);
+    ocrPdf.push((await time(() => analyzeDocument(scanPdf)))[0]);
+  }
+  await shutdownOcr();
+
+  // 3. Quality on the held-out documents (and on any documents written after the rules were frozen).
+  const quality = (['held_out', 'fresh'] as Split[])
+    .map((split) => ({ split, docs: loadCorpus([split]) }))
+    .filter(({ docs }) => docs.length > 0)
+    .map(({ split, docs }) => {
+      const e = evaluateCorpus(docs);
+      const entity = (k: 'persons' | 'dates' | 'amounts') => ({
+        precision: Number(precision(e.entities[k]).toFixed(3)),
+        recall: Number(recall(e.entities[k]).toFixed(3)),
+        rightKind: Number(typedAccuracy(e.entities[k]).toFixed(3)),
+        counts: e.entities[k],
+      });
+      return {
+        split,
+        documents: e.documents,
+        typeAccuracy: Number(e.typeAccuracy.toFixed(3)),
+        expectedCalibrationError: Number(e.expectedCalibrationError.toFixed(3)),
+        persons: entity('persons'),
+        dates: entity('dates'),
+        amounts: entity('amounts'),
+        misclassified: e.misclassified,
+      };
+    });
+  const after = machine();
+
+  console.log(`\nbefore: ${loadLine(before)}\nafter:  ${loadLine(after)}`);
+  console.log(`pinned to one CPU: ${process.env.BENCH_PINNED ? 'yes (taskset -c 0)' : 'no'}\n`);
+  printTable([
+    { case: 'warm-up (pdf.js, model; once per process)', median: ms(warmUpMs), min: '', max: '', unit: 'ms' },
+    { case: '10-page text PDF, first call after it', median: ms(coldMs), min: '', max: '', unit: 'ms' },
+    {
+      case: `10-page text PDF, ${runs} runs`,
+      median: ms(median(total)),
+      min: ms(Math.min(...total)),
+      max: ms(Math.max(...total)),
+      unit: 'ms',
+    },
+    {
+      case: '  of which pdf.js text',
+      median: ms(median(extraction)),
+      min: ms(Math.min(...extraction)),
+      max: ms(Math.max(...extraction)),
+      unit: 'ms',
+    },
+    {
+      case: '  of which analysis of the text',
+      median: ms(median(analysis)),
+      min: ms(Math.min(...analysis)),
+      max: ms(Math.max(...analysis)),
+      unit: 'ms',
+    },
+    {
+      case: 'text PDF pages per second (one core)',
+      median: ms(pagesPerSecond),
+      min: '',
+      max: '',
+      unit: 'pages/s',
+    },
+    {
+      case: 'OCR warm-up (worker, English model; once)',
+      median: ms(ocrWarmUpMs),
+      min: '',
+      max: '',
+      unit: 'ms',
+    },
+    { case: 'scanned page PNG, first call after it', median: ms(ocrColdMs), min: '', max: '', unit: 'ms' },
+    {
+      case: 'scanned page PNG (OCR + analysis)',
+      median: ms(median(ocrPng)),
+      min: ms(Math.min(...ocrPng)),
+      max: ms(Math.max(...ocrPng)),
+      unit: 'ms',
+    },
+    {
+      case: 'scanned page PDF (render at scan dpi + OCR)',
+      median: ms(median(ocrPdf)),
+      min: ms(Math.min(...ocrPdf)),
+      max: ms(Math.max(...ocrPdf)),
+      unit: 'ms',
+    },
+  ]);
+  console.log('');
+  printTable(
+    quality.flatMap((q) =>
+      (['persons', 'dates', 'amounts'] as const).map((k) => ({
+        split: q.split,
+        docs: q.documents,
+        typeAccuracy: pct(q.typeAccuracy),
+        ece: q.expectedCalibrationError,
+        entity: k,
+        precision: pct(q[k].precision),
+        recall: pct(q[k].recall),
+        rightKind: pct(q[k].rightKind),
+      })),
+    ),
+  );
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  const heldOut = quality.find((q) => q.split === 'held_out')!;
+  console.log(
+    `\n10-page PDF median ${ms(median(total))} ms (≤ ${TARGETS.tenPagePdfMs}: ${verdict(median(total) <= TARGETS.tenPagePdfMs)}); ` +
+      `held-out type accuracy ${pct(heldOut.typeAccuracy)} (≥ 90 %: ${verdict(heldOut.typeAccuracy >= TARGETS.typeAccuracy)}); ` +
+      `precision persons ${pct(heldOut.persons.precision)}, dates ${pct(heldOut.dates.precision)}, amounts ${pct(heldOut.amounts.precision)} ` +
+      `(≥ 90 %: ${verdict(['persons', 'dates', 'amounts'].every((k) => heldOut[k as 'persons'].precision >= TARGETS.entityPrecision))})`,
+  );
+  const file = writeResult('analyzer', {
+    before,
+    after,
+    pinned: Boolean(process.env.BENCH_PINNED),
+    runs,
+    tenPagePdf: {
+      bytes: pdf.length,
+      warmUpMs: ms(warmUpMs),
+      firstCallMs: ms(coldMs),
+      medianMs: ms(median(total)),
+      minMs: ms(Math.min(...total)),
+      maxMs: ms(Math.max(...total)),
+      extractionMedianMs: ms(median(extraction)),
+      analysisMedianMs: ms(median(analysis)),
+      pagesPerSecondOneCore: ms(pagesPerSecond),
+    },
+    ocr: {
+      warmUpMs: ms(ocrWarmUpMs),
+      firstPngMs: ms(ocrColdMs),
+      pngMs: ocrPng.map(ms),
+      pdfMs: ocrPdf.map(ms),
+    },
+    quality,
+    targets: TARGETS,
+  });
+  console.log(`\nwrote ${path.relative(repoRoot, path.join(repoRoot, file))}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

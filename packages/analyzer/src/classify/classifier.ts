@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DocumentType } from '@sentinel/shared';
+import type { LearnedCorrections } from '../learned';
+import {
+  cosine,
+  documentFeatures,
+  logits,
+  scorer,
+  softmax,
+  type LogisticModel,
+  type Scorer,
+} from './logistic';
+
+/** The committed model (npm run train -w packages/analyzer writes it). */
+export const modelPath = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../model/type-classifier.json',
+);
+
+let loaded: Scorer | undefined;
+
+export function loadModel(): Scorer {
+  loaded ??= scorer(JSON.parse(readFileSync(modelPath, 'utf8')) as LogisticModel);
+  return loaded;
+}
+
+/**
+ * How the firm's corrections move a later classification. Each corrected document is remembered
+ * by its features; a new document adds to the logit of each corrected type
+ *   MEMORY_WEIGHT · max(0, (similarity − MEMORY_FLOOR) / (1 − MEMORY_FLOOR))
+ * for the most similar remembered document of that type (cosine similarity of the same feature
+ * vectors the model reads). The same document again (similarity 1) takes the corrected type; a
+ * document of the same template is pulled towards it; unrelated documents are untouched.
+ */
+export const MEMORY_WEIGHT = 12;
+export const MEMORY_FLOOR = 0.35;
+
+export interface Classification {
+  type: DocumentType;
+  /** Calibrated probability that `type` is right. */
+  confidence: number;
+  probabilities: Record<DocumentType, number>;
+  /** Set when a user's earlier correction of a similar document decided or moved the result. */
+  learnedFrom?: { type: DocumentType; similarity: number };
+}
+
+export function classifyText(
+  text: string,
+  learned?: LearnedCorrections,
+  s: Scorer = loadModel(),
+): Classification {
+  const f = documentFeatures(text, s.model.settings.cueWeight);
+  const z = logits(s, f).map((l) => l / s.model.temperature);
+  let learnedFrom: Classification['learnedFrom'];
+  const bonus = new Array<number>(z.length).fill(0);
+  for (const example of learned?.typeExamples ?? []) {
+    const c = s.model.classes.indexOf(example.type);
+    const similarity = cosine(f, example.features);
+    if (c < 0 || similarity <= MEMORY_FLOOR) continue;
+    bonus[c] = Math.max(bonus[c]!, (MEMORY_WEIGHT * (similarity - MEMORY_FLOOR)) / (1 - MEMORY_FLOOR));
+    if (!learnedFrom || similarity > learnedFrom.similarity) learnedFrom = { type: example.type, similarity };
+  }
+  bonus.forEach((b, c) => (z[c]! += b));
+  const p = softmax(z);
+  const classes = s.model.classes;
+  let best = 0;
+  for (let c = 1; c < p.length; c++) if (p[c]! > p[best]!) best = c;
+  const probabilities = Object.fromEntries(classes.map((type, c) => [type, p[c]!])) as Record<
+    DocumentType,
+    number
+  >;
+  const result =
+    p[best]! < s.model.threshold
+      ? // Unsure: 'other', with the probability the model gives 'other' (the figure stays calibrated).
+        { type: 'other' as const, confidence: probabilities.other, probabilities }
+      : { type: classes[best]!, confidence: p[best]!, probabilities };
+  return learnedFrom && learnedFrom.type === result.type ? { ...result, learnedFrom } : result;
+}

@@ -32,6 +32,7 @@ export type AuditAction =
   | 'document_uploaded'
   | 'document_list_viewed'
   | 'document_viewed'
+  | 'document_link_issued'
   | 'document_downloaded'
   | 'document_deleted'
   | 'document_analysis_requested'

@@ -100,7 +100,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      documents.signedUrl(principalOf(request), request.params.id, request.query.disposition),
+      documents.signedUrl(
+        principalOf(request),
+        request.params.id,
+        request.query.disposition,
+        requestContext(request),
+      ),
   );
 
   // No session: the link's signature is the permission. Its bytes are never run as a page.

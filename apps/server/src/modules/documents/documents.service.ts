@@ -171,8 +171,9 @@ export class DocumentsService {
     return { message: MESSAGES.documentDeleted };
   }
 
-  async signedUrl(principal: Principal, id: string, disposition: Disposition) {
-    await this.require(principal, id);
+  async signedUrl(principal: Principal, id: string, disposition: Disposition, context: RequestContext) {
+    const row = await this.require(principal, id);
+    this.readAudit.record(context, this.entry(principal, 'document_link_issued', row, { disposition }));
     return this.links.create(id, disposition);
   }
 

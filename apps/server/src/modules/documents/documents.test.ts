@@ -230,6 +230,27 @@ describe('POST /api/document/upload/single', () => {
     expect(await tmpFiles()).toEqual([]);
   });
 
+  it('trusts the bytes, not the browser: a PDF sent as image/png is a PDF; HTML and SVG are refused', async () => {
+    const sentAsPng = await upload(attorney, {
+      name: 'policy.pdf',
+      data: textPdf(['Policy']),
+      type: 'image/png',
+    });
+    expect(sentAsPng.json().data.contentType).toBe('application/pdf');
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    expect(
+      (await upload(attorney, { name: 'logo.svg', data: svg, type: 'image/svg+xml' })).json().error,
+    ).toBe(MESSAGES.documentTypeNotAllowed);
+    expect(
+      (await upload(attorney, { name: 'page.html', data: '<script>alert(1)</script>' })).json().error,
+    ).toBe(MESSAGES.documentTypeNotAllowed);
+    // An executable renamed to .pdf.
+    expect(
+      (await upload(attorney, { name: 'invoice.pdf', data: Buffer.from('4d5a90000300', 'hex') })).json()
+        .error,
+    ).toBe(MESSAGES.documentContentMismatch);
+  });
+
   it('keeps only the last segment of a path in the name, and never uses it for storage', async () => {
     const response = await upload(attorney, { name: '../../../etc/passwd.txt', data: 'root:x:0:0' });
     expect(response.statusCode).toBe(200);
@@ -237,6 +258,15 @@ describe('POST /api/document/upload/single', () => {
     expect(data.fileName).toBe('passwd.txt');
     const backslashes = await upload(attorney, { name: '..\\..\\windows\\win.txt', data: 'x' });
     expect(backslashes.json().data.fileName).toBe('win.txt');
+    const absolute = await upload(attorney, { name: '/etc/shadow.txt', data: 'x' });
+    expect(absolute.json().data.fileName).toBe('shadow.txt');
+    const long = await upload(attorney, { name: `${'a'.repeat(320)}.txt`, data: 'x' });
+    expect(long.json().data.fileName).toBe(`${'a'.repeat(196)}.txt`);
+    const [row] = await ctx.database.db
+      .select()
+      .from(schema.documents)
+      .where(eq(schema.documents.id, data.id));
+    expect(row!.storageKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('refuses an archive that unpacks far beyond its size', async () => {
@@ -357,6 +387,42 @@ describe('who sees a document', () => {
   });
 });
 
+describe('file names', () => {
+  it('lose control characters (NUL, CR, LF) and stay quoted safely in Content-Disposition', async () => {
+    const { cleanFileName } = await import('./file-checks');
+    expect(cleanFileName('evil\u0000.txt')).toBe('evil.txt');
+    expect(cleanFileName('a\r\nSet-Cookie: x=1.txt')).toBe('aSet-Cookie: x=1.txt');
+    expect(cleanFileName('...hidden')).toBe('hidden');
+    expect(cleanFileName('')).toBe('document');
+  });
+});
+
+describe('the clean-up job', () => {
+  it('removes what a killed upload left (a .part file, an object without a row) and keeps the rest', async () => {
+    const { storageCleanup } = await import('./storage-cleanup');
+    const { LocalBlobStore } = await import('../../platform/storage/local-store');
+    const { writeFile, mkdir } = await import('node:fs/promises');
+    const tmp = path.join(ctx.dataDir, 'tmp');
+    await mkdir(tmp, { recursive: true });
+    await writeFile(path.join(tmp, 'killed-upload.part'), 'half');
+    const store = new LocalBlobStore(path.join(ctx.dataDir, 'files'));
+    const orphan = '00000000-0000-4000-8000-00000000dead';
+    await writeFile(path.join(ctx.dataDir, 'orphan.part'), 'no row');
+    await store.put(orphan, path.join(ctx.dataDir, 'orphan.part'));
+    const kept = (await upload(attorney, { name: 'kept.txt', data: 'kept' })).json().data as DocumentDto;
+    const [keptRow] = await ctx.database.db
+      .select()
+      .from(schema.documents)
+      .where(eq(schema.documents.id, kept.id));
+
+    await storageCleanup(ctx.database.db, store, tmp, ctx.app.log, 0).run({});
+    expect(await tmpFiles()).toEqual([]);
+    const files = await filesOnDisk();
+    expect(files).not.toContain(orphan);
+    expect(files).toContain(keptRow!.storageKey);
+  });
+});
+
 describe('signed links', () => {
   let document: DocumentDto;
   const content = 'Proof of loss, signed.';
@@ -375,6 +441,14 @@ describe('signed links', () => {
   it('serve the bytes without a session for five minutes, with safe headers', async () => {
     const { url, expiresAt } = await link('attachment');
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(300_000);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the read audit's batch
+    const issued = await ctx.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'document_link_issued'));
+    expect(
+      issued.some((entry) => entry.details?.documentId === document.id && entry.userId === attorney.id),
+    ).toBe(true);
     const response = await open(url);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(content);

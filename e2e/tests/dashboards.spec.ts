@@ -298,7 +298,7 @@ test.describe.serial('[DASHBOARD]', () => {
       CASE_DOCUMENT_CHECKLIST['insurance-dispute'].map((item) => `${item}: not received yet`),
     );
     await expect(card(page, 'Document checklist')).toContainText(
-      'Items are ticked as documents arrive in your case file.',
+      'An item is ticked when a document in your case file matches it: by a word in its file name, by being a photo, or by the type its analysis found.',
     );
 
     const message = card(page, 'Quick message');
@@ -307,7 +307,7 @@ test.describe.serial('[DASHBOARD]', () => {
       'href',
       `mailto:${world.attorney.email}`,
     );
-    await expect(page.getByText('Not available yet')).toHaveCount(4);
+    await expect(page.getByText('Not available yet')).toHaveCount(3);
 
     // The other case: settled, all five steps done.
     await selector.selectOption(world.roof.id);

@@ -1,9 +1,25 @@
 import { useParams } from 'react-router';
-import { CasePage } from '@/features/cases/components/case-page';
+import { CasePage, type CaseTab } from '@/features/cases/components/case-page';
+import { CaseDocuments } from '@/features/documents/components/case-documents';
+
+/** Tabs other features add to the case page (features do not import each other; app/ composes). */
+const EXTRA_TABS: CaseTab[] = [
+  {
+    value: 'documents',
+    label: 'Documents',
+    render: ({ detail, canManage }) => (
+      <CaseDocuments
+        caseId={detail.id}
+        caseLabel={`${detail.caseNumber} · ${detail.title}`}
+        canShare={canManage}
+      />
+    ),
+  },
+];
 
 /** /cases/:id (everyone; the server answers 404 for a case the user may not see). */
 export default function CaseRoute() {
   const { id = '' } = useParams();
   // Keyed by id: another case's page starts from its own state (dialogs closed, first tab).
-  return <CasePage key={id} caseId={id} />;
+  return <CasePage key={id} caseId={id} extraTabs={EXTRA_TABS} />;
 }

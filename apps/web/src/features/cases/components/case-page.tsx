@@ -28,7 +28,7 @@ export interface CaseTabProps {
   canManage: boolean;
 }
 
-interface CaseTab {
+export interface CaseTab {
   value: string;
   label: string;
   /** Left out when false (e.g. the audit trail for non-attorneys). */
@@ -37,8 +37,9 @@ interface CaseTab {
 }
 
 /**
- * The case page's tabs, in order. A later feature (documents, e-mail, events, messages,
- * negotiation, timeline) adds one entry here; the tab's value is its ?tab= in the URL.
+ * The case page's own tabs, in order; the tab's value is its ?tab= in the URL. Tabs of other
+ * features (documents, later e-mail, events, messages, …) come in through `extraTabs`, composed
+ * in app/routes/app/case.tsx, and go before the status history.
  */
 const CASE_TABS: CaseTab[] = [
   { value: 'overview', label: 'Overview', render: (props) => <CaseOverview {...props} /> },
@@ -65,7 +66,7 @@ function BackLink({ attorney }: { attorney: boolean }) {
 }
 
 /** /cases/{id}: one case, for everyone who may see it; attorneys also change it and its team. */
-export function CasePage({ caseId }: { caseId: string }) {
+export function CasePage({ caseId, extraTabs = [] }: { caseId: string; extraTabs?: CaseTab[] }) {
   const session = useSession();
   const attorney = session?.userType === 'attorney';
   const detail = useCase(caseId);
@@ -109,14 +110,17 @@ export function CasePage({ caseId }: { caseId: string }) {
       </>
     );
   }
-  return <CaseView detail={detail.data} canManage={attorney} />;
+  return <CaseView detail={detail.data} canManage={attorney} extraTabs={extraTabs} />;
 }
 
-function CaseView({ detail, canManage }: CaseTabProps) {
+function CaseView({ detail, canManage, extraTabs }: CaseTabProps & { extraTabs: CaseTab[] }) {
   const [editing, setEditing] = useState(false);
   const [searchParams, setSearchParams] = useSearchParams();
   const props: CaseTabProps = { detail, canManage };
-  const tabs = CASE_TABS.filter((tab) => tab.visible?.(props) ?? true);
+  const before = CASE_TABS.findIndex((tab) => tab.value === 'status');
+  const tabs = [...CASE_TABS.slice(0, before), ...extraTabs, ...CASE_TABS.slice(before)].filter(
+    (tab) => tab.visible?.(props) ?? true,
+  );
   const requested = searchParams.get('tab');
   const tab = tabs.find((item) => item.value === requested)?.value ?? tabs[0]!.value;
 

@@ -1,4 +1,4 @@
-import type { CaseDetail, CaseSummary, SessionUser } from '@sentinel/shared';
+import type { CaseDetail, CaseSummary, DocumentDto, SessionUser } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
@@ -61,10 +61,12 @@ function open(
   cases: CaseSummary[],
   details: Record<string, CaseDetail> = {},
   path = '/dashboard',
+  documents: DocumentDto[] = [],
 ) {
   signIn(user);
   const mock = mockFetch({
     'GET /api/tokens/verify': () => json(200, { success: true, user }),
+    [`GET /api/document/${user.userId}/all`]: () => json(200, { data: documents }),
     'GET /api/cases': () => json(200, { data: cases, total: cases.length }),
     ...Object.fromEntries(
       Object.entries(details).map(([id, detail]) => [
@@ -76,13 +78,31 @@ function open(
   return { ...renderApp(path), ...mock };
 }
 
+const policyPdf: DocumentDto = {
+  id: 'doc-1',
+  fileName: 'Homeowner policy.pdf',
+  fileSize: 2048,
+  contentType: 'application/pdf',
+  createdAt: '2026-03-02T10:00:00.000Z',
+  caseId: 'case-1',
+  caseNumber: 'CASE-2026-001',
+  caseTitle: 'Roof collapse',
+  uploadedBy: { id: 'user-2', name: 'Grace Hopper' },
+  sharedWithClient: true,
+  analysisStatus: 'not_analyzed',
+  analysis: null,
+  analysisError: null,
+  canDelete: true,
+  canReview: true,
+};
+
 const section = (name: string) => screen.getByRole('heading', { name }).closest('section')!;
 
 describe('client dashboard', () => {
   beforeAll(preloadRoutes, 120_000);
 
   it("welcomes the client and shows their case's progress, team, checklist and the honest message box", async () => {
-    const { calls } = open(propertyOwner, [roof], { 'case-1': detailOf(roof) });
+    const { calls } = open(propertyOwner, [roof], { 'case-1': detailOf(roof) }, '/dashboard', [policyPdf]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Roof collapse' })).toBeInTheDocument();
     expect(calls.find((call) => call.key === 'GET /api/cases')?.url).toBe('/api/cases?pageSize=all');
@@ -124,17 +144,23 @@ describe('client dashboard', () => {
     expect(team).not.toHaveTextContent('Grace Hopper');
 
     const checklist = section('Document checklist');
+    await waitFor(() => expect(checklist).toHaveTextContent('1 of 4 received.'));
+    expect(calls.find((call) => call.key === 'GET /api/document/user-2/all')?.url).toBe(
+      '/api/document/user-2/all?caseId=case-1',
+    );
     expect(
       within(checklist)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'Insurance policy: not received yet',
+      'Insurance policy: received, Homeowner policy.pdf · matched by its name',
       'Photos of the damage: not received yet',
       'Repair estimates: not received yet',
       'Correspondence with the carrier: not received yet',
     ]);
-    expect(checklist).toHaveTextContent('Items are ticked as documents arrive in your case file.');
+    expect(checklist).toHaveTextContent(
+      'An item is ticked when a document in your case file matches it: by a word in its file name, by being a photo, or by the type its analysis found.',
+    );
 
     const message = section('Quick message');
     expect(within(message).getByRole('textbox', { name: 'Message your case team' })).toBeDisabled();
@@ -149,7 +175,7 @@ describe('client dashboard', () => {
 
     // Four tools, each plainly not available; Case Updates points at the case page.
     const tools = section('Tools');
-    expect(within(tools).getAllByText('Not available yet')).toHaveLength(4);
+    expect(within(tools).getAllByText('Not available yet')).toHaveLength(3);
     expect(within(tools).queryAllByRole('button')).toHaveLength(0);
     expect(within(tools).getByRole('link', { name: /see the case page/ })).toHaveAttribute(
       'href',
@@ -209,7 +235,12 @@ describe('client dashboard', () => {
     open(user, []);
     expect(await screen.findByRole('heading', { name: 'No case yet' })).toBeInTheDocument();
     expect(screen.getByText(sentence)).toBeInTheDocument();
-    expect(within(section('Tools')).queryAllByRole('link')).toHaveLength(0);
+    // No case page to link to; the documents screen is there for everyone.
+    expect(
+      within(section('Tools'))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Open your documents']);
   });
 
   it('offers a retry when the cases cannot be loaded', async () => {

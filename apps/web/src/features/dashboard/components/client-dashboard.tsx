@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { LoadingState } from '@/components/ui/spinner';
-import { casePath } from '@/config/paths';
+import { casePath, paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useCase, useMyCases } from '../api/get-my-cases';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
@@ -125,8 +125,14 @@ export function ClientDashboard({ firstName, userId, userType }: ClientDashboard
           <ToolCard
             title="Smart Documents"
             icon={FileStack}
-            description="Will sort uploaded photos, estimates and letters and tick them off the checklist."
-          />
+            available
+            description="Upload photos, estimates and letters: each is analysed and ticks the checklist."
+          >
+            <Link to={paths.documents} className={`inline-flex items-center gap-1 ${linkClass}`}>
+              Open your documents
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </ToolCard>
           <ToolCard
             title="Team Messages"
             icon={MessagesSquare}
@@ -181,7 +187,7 @@ function CaseSelector({
 function SelectedCase({ summary, userId }: { summary: CaseSummary; userId: string }) {
   const detail = useCase(summary.id);
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <CaseHeader summary={summary} className="lg:col-span-3" />
       {detail.isPending ? (
         <LoadingState label="Loading case details..." className="lg:col-span-3" />
@@ -239,7 +245,7 @@ function CaseDetails({ detail, userId }: { detail: CaseDetail; userId: string })
         <CaseTeam detail={detail} viewerId={userId} />
       </Card>
       <Card title="Document checklist" className="lg:col-span-2">
-        <DocumentChecklist caseType={detail.caseType} />
+        <DocumentChecklist caseType={detail.caseType} caseId={detail.id} userId={userId} />
       </Card>
       <Card title="Quick message">
         <QuickMessage leadAttorney={detail.leadAttorney} />

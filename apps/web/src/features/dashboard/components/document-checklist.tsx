@@ -1,30 +1,88 @@
-import { CASE_DOCUMENT_CHECKLIST, CASE_TYPE_LABELS, type CaseType } from '@sentinel/shared';
-import { Square } from 'lucide-react';
+import {
+  CASE_DOCUMENT_CHECKLIST,
+  CASE_TYPE_LABELS,
+  DOCUMENT_TYPE_LABELS,
+  type CaseType,
+} from '@sentinel/shared';
+import { CheckSquare, Square } from 'lucide-react';
+import { useCaseDocuments } from '../api/get-case-documents';
+import { tickChecklist, type ChecklistTick } from '../utils/checklist';
+
+function reasonText(tick: ChecklistTick): string {
+  switch (tick.reason) {
+    case 'name':
+      return 'matched by its name';
+    case 'image':
+      return 'a photo';
+    case 'type': {
+      const type = tick.document?.analysis?.document_metadata.document_type;
+      return type ? `analysed as ${DOCUMENT_TYPE_LABELS[type]}` : 'matched by its analysis';
+    }
+    default:
+      return 'in your case file';
+  }
+}
 
 /**
- * The documents asked for on this type of case. None is ticked yet: the documents feature ticks
- * them as files arrive, and until then the list says so rather than pretending.
+ * The documents asked for on this type of case, each ticked by the case document that matches it
+ * (the rule is in utils/checklist.ts) and naming that document, so a wrong match is easy to see.
  */
-export function DocumentChecklist({ caseType }: { caseType: CaseType }) {
+export function DocumentChecklist({
+  caseType,
+  caseId,
+  userId,
+}: {
+  caseType: CaseType;
+  caseId: string;
+  userId: string;
+}) {
   const items = CASE_DOCUMENT_CHECKLIST[caseType] ?? [];
+  const documents = useCaseDocuments(userId, caseId);
+  const ticks = tickChecklist(items, documents.data ?? []);
+  const received = ticks.filter((tick) => tick.document).length;
+
   return (
     <div>
       <p className="text-sm text-slate-600">
-        Documents usually needed for this type of case ({CASE_TYPE_LABELS[caseType] ?? caseType}):
+        Documents usually needed for this type of case ({CASE_TYPE_LABELS[caseType] ?? caseType})
+        {documents.data ? `: ${received} of ${items.length} received.` : ':'}
       </p>
-      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-        {items.map((item) => (
+      <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {ticks.map((tick) => (
           <li
-            key={item}
-            className="flex items-center gap-2.5 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800"
+            key={tick.item}
+            className={
+              tick.document
+                ? 'flex min-w-0 items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50/60 px-3 py-2 text-sm text-slate-800'
+                : 'flex min-w-0 items-start gap-2.5 rounded-lg border border-slate-200 px-3 py-2 text-sm text-slate-800'
+            }
           >
-            <Square aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
-            <span className="min-w-0 flex-1">{item}</span>
-            <span className="sr-only">: not received yet</span>
+            {tick.document ? (
+              <CheckSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+            ) : (
+              <Square aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+            )}
+            <span className="min-w-0 flex-1">
+              {tick.item}
+              {tick.document ? (
+                <>
+                  <span className="sr-only">: received, </span>
+                  <span className="block text-xs break-words text-slate-600">
+                    {tick.document.fileName} · {reasonText(tick)}
+                  </span>
+                </>
+              ) : (
+                <span className="sr-only">: not received yet</span>
+              )}
+            </span>
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-xs text-slate-600">Items are ticked as documents arrive in your case file.</p>
+      <p className="mt-3 text-xs text-slate-600">
+        {documents.isError
+          ? 'Your documents could not be checked just now; the list shows what is usually needed.'
+          : 'An item is ticked when a document in your case file matches it: by a word in its file name, by being a photo, or by the type its analysis found.'}
+      </p>
     </div>
   );
 }

@@ -2,16 +2,18 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 
-/** A tool the client dashboard will offer; says plainly that it is not available yet. */
+/** A tool of the client dashboard; one that is still to come says so plainly. */
 export function ToolCard({
   title,
   description,
   icon: Icon,
+  available = false,
   children,
 }: {
   title: string;
   description: string;
   icon: LucideIcon;
+  available?: boolean;
   /** What exists meanwhile, e.g. a link to the case page. */
   children?: ReactNode;
 }) {
@@ -21,7 +23,7 @@ export function ToolCard({
         <span className="flex size-10 items-center justify-center rounded-lg bg-slate-100 text-slate-700">
           <Icon aria-hidden="true" className="size-5" />
         </span>
-        <Badge>Not available yet</Badge>
+        {!available && <Badge>Not available yet</Badge>}
       </div>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">{title}</h3>
       <p className="mt-1 text-sm text-slate-600">{description}</p>

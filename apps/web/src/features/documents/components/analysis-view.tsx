@@ -1,0 +1,365 @@
+import {
+  DOCUMENT_TYPES,
+  PERSON_ROLES,
+  type DocumentAnalysis,
+  type DocumentDto,
+  type PersonRole,
+  type ReviewDocumentRequest,
+} from '@sentinel/shared';
+import { Check, Copy, X } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { isApiError } from '@/lib/api-client';
+import { useReviewDocument } from '../api/document-actions';
+import { documentTypeLabel, formatConfidence, formatDay, formatMoney, humanize } from '../utils/format';
+
+type Correction = NonNullable<ReviewDocumentRequest['entityCorrections']>[number];
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+function typeSourceLabel(
+  source: DocumentAnalysis['document_metadata']['type_source'],
+  correctedHere: boolean,
+) {
+  if (source === 'user') return correctedHere ? 'Corrected by you' : 'Set by a person';
+  return source === 'llm' ? 'Detected by the AI model' : 'Detected automatically';
+}
+
+function Section({
+  title,
+  heading: Heading,
+  children,
+  className,
+}: {
+  title: string;
+  heading: 'h3' | 'h4';
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={className}>
+      <Heading className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</Heading>
+      <div className="mt-2 text-sm text-slate-800">{children}</div>
+    </section>
+  );
+}
+
+function RemoveButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      title={label}
+      className="flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:cursor-not-allowed disabled:opacity-50"
+    >
+      <X aria-hidden="true" className="size-4" />
+      <span className="sr-only">{label}</span>
+    </button>
+  );
+}
+
+/** The raw analysis with a Copy button ('Copied' for two seconds after a copy). */
+function RawJson({ analysis }: { analysis: DocumentAnalysis }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const text = JSON.stringify(analysis, null, 2);
+  useEffect(() => {
+    if (copied === 'idle') return;
+    const timer = setTimeout(() => setCopied('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('copied');
+    } catch (error) {
+      console.error('Copying the analysis failed', error);
+      setCopied('failed');
+    }
+  };
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={
+            copied === 'copied' ? (
+              <Check aria-hidden="true" className="size-4 text-emerald-700" />
+            ) : (
+              <Copy aria-hidden="true" className="size-4" />
+            )
+          }
+          onClick={() => void copy()}
+        >
+          {copied === 'copied' ? 'Copied' : 'Copy JSON'}
+        </Button>
+        <span role="status" className="text-xs text-slate-600">
+          {copied === 'copied' ? 'Copied to the clipboard' : copied === 'failed' ? 'Copy failed' : ''}
+        </span>
+      </div>
+      <details className="mt-2 rounded-lg border border-slate-200">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">Raw JSON</summary>
+        <pre
+          tabIndex={0}
+          aria-label="Raw JSON of the analysis"
+          className="max-h-80 overflow-auto border-t border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800"
+        >
+          {text}
+        </pre>
+      </details>
+    </div>
+  );
+}
+
+export interface AnalysisViewProps {
+  document: DocumentDto;
+  /** Level of the section headings; h3 under a card's h2 (the default). */
+  headingLevel?: 'h3' | 'h4';
+}
+
+/**
+ * A completed analysis (spec "AI Document Upload"): classification type and confidence, parties,
+ * dates, amounts, summary, recommendations and the raw JSON with a copy button. Someone who may
+ * review it (canReview) corrects the type, sets or clears a person's role and removes an entity
+ * that was found wrongly; each change is one PATCH.
+ */
+export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProps) {
+  const review = useReviewDocument();
+  const [correctedHere, setCorrectedHere] = useState(false);
+  const typeId = useId();
+  const analysis = document.analysis;
+  if (!analysis) return <p className="text-sm text-slate-600">No analysis yet.</p>;
+
+  const { document_metadata: meta, entities, content, recommendations } = analysis;
+  const canReview = document.canReview;
+  const busy = review.isPending;
+
+  const send = (body: ReviewDocumentRequest) =>
+    review.mutate(
+      { id: document.id, body },
+      {
+        onSuccess: () => {
+          if (body.documentType) setCorrectedHere(true);
+        },
+      },
+    );
+  const correct = (correction: Correction) => send({ entityCorrections: [correction] });
+
+  return (
+    <div className="@container space-y-5">
+      {review.isError && (
+        <Alert tone="error">
+          {(isApiError(review.error) && review.error.serverMessage) ||
+            'The correction could not be saved. Please try again.'}
+        </Alert>
+      )}
+
+      <Section title="Classification" heading={headingLevel}>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="text-base font-semibold text-slate-900">
+            {documentTypeLabel(meta.document_type)}
+          </span>
+          <span className="text-slate-700">{formatConfidence(meta.confidence)} confidence</span>
+          <Badge tone={meta.type_source === 'user' ? 'accent' : 'neutral'}>
+            {typeSourceLabel(meta.type_source, correctedHere)}
+          </Badge>
+        </p>
+        <p className="mt-1 text-xs text-slate-600">
+          {[
+            plural(meta.page_count, 'page'),
+            meta.ocr_pages > 0 ? `${plural(meta.ocr_pages, 'page')} read by OCR` : null,
+            plural(content.word_count, 'word'),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        {canReview && (
+          <div className="mt-3 flex max-w-xs flex-col gap-1">
+            <label htmlFor={typeId} className="text-sm font-medium text-slate-800">
+              Correct the type
+            </label>
+            <Select
+              id={typeId}
+              value={meta.document_type}
+              disabled={busy}
+              onChange={(event) =>
+                send({ documentType: event.target.value as (typeof DOCUMENT_TYPES)[number] })
+              }
+            >
+              {DOCUMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {documentTypeLabel(type)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        )}
+      </Section>
+
+      <Section title="Summary" heading={headingLevel}>
+        <p className="leading-relaxed whitespace-pre-line">{content.summary || 'No summary.'}</p>
+      </Section>
+
+      <div className="grid gap-5 @lg:grid-cols-3">
+        <Section title="Parties" heading={headingLevel}>
+          {entities.persons.length === 0 ? (
+            <p className="text-slate-600">No parties found.</p>
+          ) : (
+            <ul className="space-y-2">
+              {entities.persons.map((person) => (
+                <li key={person.name} className="flex items-start gap-2">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium break-words text-slate-900">{person.name}</p>
+                    {canReview ? (
+                      <PersonRoleSelect
+                        name={person.name}
+                        role={person.role}
+                        disabled={busy}
+                        onChange={(role) => correct({ kind: 'person', name: person.name, role })}
+                      />
+                    ) : (
+                      <p className="text-slate-600">{person.role ? humanize(person.role) : 'Role unknown'}</p>
+                    )}
+                  </div>
+                  {canReview && (
+                    <RemoveButton
+                      label={`Remove ${person.name}`}
+                      disabled={busy}
+                      onClick={() => correct({ kind: 'remove', entity: 'person', text: person.name })}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Dates" heading={headingLevel}>
+          {entities.dates.length === 0 ? (
+            <p className="text-slate-600">No dates found.</p>
+          ) : (
+            <ul className="space-y-2">
+              {entities.dates.map((date, index) => (
+                <li key={`${date.date}-${date.text}-${index}`} className="flex items-start gap-2">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-slate-900">
+                      <time dateTime={date.date}>{formatDay(date.date)}</time>
+                      <span className="font-normal text-slate-600"> · {humanize(date.kind)}</span>
+                    </p>
+                    {date.text && <p className="text-xs break-words text-slate-600">“{date.text}”</p>}
+                  </div>
+                  {canReview && (
+                    <RemoveButton
+                      label={`Remove the date ${date.text || date.date}`}
+                      disabled={busy}
+                      onClick={() =>
+                        correct({ kind: 'remove', entity: 'date', text: date.text || date.date })
+                      }
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title="Amounts" heading={headingLevel}>
+          {entities.amounts.length === 0 ? (
+            <p className="text-slate-600">No amounts found.</p>
+          ) : (
+            <ul className="space-y-2">
+              {entities.amounts.map((amount, index) => (
+                <li key={`${amount.value}-${amount.text}-${index}`} className="flex items-start gap-2">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium text-slate-900">
+                      {formatMoney(amount.value, amount.currency)}
+                      <span className="font-normal text-slate-600"> · {humanize(amount.kind)}</span>
+                    </p>
+                    {amount.text && <p className="text-xs break-words text-slate-600">“{amount.text}”</p>}
+                  </div>
+                  {canReview && (
+                    <RemoveButton
+                      label={`Remove the amount ${amount.text || formatMoney(amount.value, amount.currency)}`}
+                      disabled={busy}
+                      onClick={() =>
+                        correct({
+                          kind: 'remove',
+                          entity: 'amount',
+                          text: amount.text || String(amount.value),
+                        })
+                      }
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+
+      <Section title="Recommendations" heading={headingLevel}>
+        {recommendations.length === 0 ? (
+          <p className="text-slate-600">No recommendations.</p>
+        ) : (
+          <ul className="list-disc space-y-1 pl-5">
+            {recommendations.map((item, index) => (
+              <li key={`${index}-${item}`}>{item}</li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Raw data" heading={headingLevel}>
+        <RawJson analysis={analysis} />
+      </Section>
+    </div>
+  );
+}
+
+function PersonRoleSelect({
+  name,
+  role,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  role: PersonRole | null;
+  disabled: boolean;
+  onChange: (role: PersonRole | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mt-1">
+      <label htmlFor={id} className="sr-only">
+        Role of {name}
+      </label>
+      <Select
+        id={id}
+        value={role ?? ''}
+        disabled={disabled}
+        className="h-8 py-1 text-xs"
+        onChange={(event) => onChange((event.target.value || null) as PersonRole | null)}
+      >
+        <option value="">Role unknown</option>
+        {PERSON_ROLES.map((option) => (
+          <option key={option} value={option}>
+            {humanize(option)}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

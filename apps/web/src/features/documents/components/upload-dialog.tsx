@@ -1,0 +1,232 @@
+import { DOCUMENT_ACCEPT, MESSAGES, type DocumentDto } from '@sentinel/shared';
+import { FileText, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Select } from '@/components/ui/select';
+import { useSession } from '@/lib/auth';
+import { useCaseOptions } from '../api/get-documents';
+import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
+import { formatBytes } from '../utils/format';
+import { ProgressBar } from './progress-bar';
+
+export interface UploadDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The file chosen before the dialog opened (spec §4: it opens when a file is chosen). */
+  file: File | null;
+  onFileChange: (file: File | null) => void;
+  /** Uploading from a case's page: the case is given and not offered as a choice. */
+  fixedCase?: { id: string; label: string };
+  onUploaded?: (document: DocumentDto) => void;
+}
+
+/**
+ * The documents screen's upload modal (spec §4, §5, §8): the chosen file, an optional case, a real
+ * progress bar while uploading; the Upload button is disabled while uploading or with no file; it
+ * closes on success or Cancel (which also stops an upload under way).
+ */
+export function UploadDialog(props: UploadDialogProps) {
+  const { open, onOpenChange } = props;
+  const abort = useRef<AbortController | null>(null);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) abort.current?.abort();
+        onOpenChange(next);
+      }}
+      title="Upload Document"
+      description={props.fixedCase ? `Into ${props.fixedCase.label}` : 'Add a file to your documents.'}
+      onOpenAutoFocus={(event) => {
+        // The file is chosen already: start on the Upload button, not on removing the file.
+        const upload = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
+          '[data-autofocus]',
+        );
+        if (upload) {
+          event.preventDefault();
+          upload.focus();
+        }
+      }}
+    >
+      {/* Mounted only while open: every opening starts from a clean form. */}
+      <UploadForm {...props} abort={abort} />
+    </Dialog>
+  );
+}
+
+function UploadForm({
+  onOpenChange,
+  file,
+  onFileChange,
+  fixedCase,
+  onUploaded,
+  abort,
+}: UploadDialogProps & { abort: RefObject<AbortController | null> }) {
+  const session = useSession();
+  const [caseId, setCaseId] = useState(fixedCase?.id ?? '');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const cases = useCaseOptions(!fixedCase);
+  const upload = useUploadDocument();
+  const picker = useRef<HTMLInputElement>(null);
+  const caseSelectId = useId();
+  const fileId = useId();
+  const uploading = upload.isPending;
+
+  useEffect(() => () => abort.current?.abort(), [abort]);
+
+  const submit = () => {
+    if (!file) {
+      setError(MESSAGES.selectFileToUpload);
+      return;
+    }
+    setError(null);
+    setProgress(0);
+    const controller = new AbortController();
+    abort.current = controller;
+    upload.mutate(
+      {
+        file,
+        fields: {
+          uploaderId: session?.userId,
+          uploaderEmail: session?.email,
+          uploadedByType: session?.userType ?? undefined,
+          analysisStatus: 'not_analyzed',
+          caseId: caseId || undefined,
+        },
+        onProgress: setProgress,
+        signal: controller.signal,
+      },
+      {
+        onSuccess: (document) => {
+          toast.success(`“${document.fileName}” uploaded`);
+          onUploaded?.(document);
+          onFileChange(null);
+          onOpenChange(false);
+        },
+        onError: (failure) => {
+          setProgress(null);
+          if (isAbort(failure)) return;
+          console.error('Upload failed', failure);
+          setError(uploadErrorText(failure, MESSAGES.uploadFailed));
+          toast.error(MESSAGES.uploadFailedToast);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      className="space-y-4"
+    >
+      <div className="space-y-1.5">
+        <p id={fileId} className="text-sm font-medium text-slate-800">
+          File
+        </p>
+        {file ? (
+          <div className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5">
+            <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
+                {file.name}
+              </p>
+              <p className="text-xs text-slate-600">{formatBytes(file.size)}</p>
+            </div>
+            <button
+              type="button"
+              disabled={uploading}
+              onClick={() => {
+                onFileChange(null);
+                setError(MESSAGES.selectFileToUpload);
+              }}
+              className="flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              <X aria-hidden="true" className="size-4" />
+              <span className="sr-only">Remove {file.name}</span>
+            </button>
+          </div>
+        ) : (
+          <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-sm text-slate-600">
+            No file chosen
+          </p>
+        )}
+        <input
+          ref={picker}
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (!chosen) return;
+            onFileChange(chosen);
+            setError(null);
+          }}
+        />
+        <button
+          type="button"
+          disabled={uploading}
+          aria-describedby={fileId}
+          onClick={() => picker.current?.click()}
+          className="rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {file ? 'Choose another file' : 'Choose a file'}
+        </button>
+      </div>
+
+      {fixedCase ? (
+        <p className="text-sm text-slate-700">
+          <span className="font-medium text-slate-800">Case:</span> {fixedCase.label}
+        </p>
+      ) : (
+        <div className="space-y-1.5">
+          <label htmlFor={caseSelectId} className="block text-sm font-medium text-slate-800">
+            Case <span className="font-normal text-slate-600">(optional)</span>
+          </label>
+          <Select
+            id={caseSelectId}
+            value={caseId}
+            disabled={uploading}
+            onChange={(event) => setCaseId(event.target.value)}
+          >
+            <option value="">{cases.isPending ? 'Loading cases…' : 'No case'}</option>
+            {cases.data?.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+          {cases.isError && (
+            <p className="text-xs text-slate-600">
+              Your cases could not be loaded; the file can still be uploaded.
+            </p>
+          )}
+        </div>
+      )}
+
+      {progress !== null && (
+        <ProgressBar value={progress} label={progress >= 100 ? 'Processing…' : 'Uploading…'} />
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+
+      <DialogActions>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" isLoading={uploading} disabled={!file} data-autofocus>
+          {uploading ? 'Uploading...' : 'Upload'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/ui/load-error';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CASE_STATUSES,
@@ -198,15 +199,11 @@ function EditCaseForm({
   if (detail.isPending) return <LoadingState label="Loading case..." />;
   if (detail.isError)
     return (
-      <Alert tone="error">
-        <p>
-          {(isApiError(detail.error) && detail.error.serverMessage) ||
-            'This case could not be loaded. Please try again.'}
-        </p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        error={detail.error}
+        fallback={'This case could not be loaded. Please try again.'}
+        onRetry={() => void detail.refetch()}
+      />
     );
   return <CaseForm existing={detail.data} onDone={onDone} onBusy={onBusy} />;
 }

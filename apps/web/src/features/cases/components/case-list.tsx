@@ -1,3 +1,4 @@
+import { LoadError } from '@/components/ui/load-error';
 import {
   CASE_PAGE_SIZES,
   CASE_SORTS,
@@ -11,7 +12,6 @@ import { clsx } from 'clsx';
 import { Briefcase, Pencil, Plus } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,7 +21,6 @@ import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { casePath } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCases, type CasesPageSize } from '../api/get-cases';
 import { countCases, formatDateTime, formatRelative } from '../utils/format';
@@ -190,15 +189,11 @@ export function CaseList() {
           <LoadingState label="Loading cases..." />
         ) : cases.isError && !data ? (
           <div className="p-4 md:p-5">
-            <Alert tone="error">
-              <p>
-                {(isApiError(cases.error) && cases.error.serverMessage) ||
-                  'The cases could not be loaded. Please try again.'}
-              </p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={() => void cases.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <LoadError
+              error={cases.error}
+              fallback={'The cases could not be loaded. Please try again.'}
+              onRetry={() => void cases.refetch()}
+            />
           </div>
         ) : !data || data.data.length === 0 ? (
           <EmptyState

@@ -1,9 +1,9 @@
+import { LoadError } from '@/components/ui/load-error';
 import * as Tabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { DocumentTitle } from '@/components/ui/document-title';
@@ -97,15 +97,11 @@ export function CasePage({ caseId, extraTabs = [] }: { caseId: string; extraTabs
             {attorney ? 'Go to Case Management' : 'Go to your dashboard'}
           </Link>
         ) : (
-          <Alert tone="error">
-            <p>
-              {(isApiError(detail.error) && detail.error.serverMessage) ||
-                'This case could not be loaded. Please try again.'}
-            </p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            error={detail.error}
+            fallback={'This case could not be loaded. Please try again.'}
+            onRetry={() => void detail.refetch()}
+          />
         )}
       </>
     );

@@ -1,9 +1,9 @@
+import { LoadError } from '@/components/ui/load-error';
 import { DOCUMENT_ACCEPT, MESSAGES, type DocumentDto } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { ChevronDown, Download, Eye, FileText, Sparkles, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -198,15 +198,11 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
         <LoadingState label="Loading documents..." />
       ) : documents.isError && !data ? (
         <div className="p-4 md:p-5">
-          <Alert tone="error">
-            <p>
-              {(isApiError(documents.error) && documents.error.serverMessage) ||
-                'The documents could not be loaded. Please try again.'}
-            </p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void documents.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            error={documents.error}
+            fallback={'The documents could not be loaded. Please try again.'}
+            onRetry={() => void documents.refetch()}
+          />
         </div>
       ) : !data || data.length === 0 ? (
         <EmptyState

@@ -85,7 +85,7 @@ const TITLES: Array<[RegExp, string, DocumentType?]> = [
   [/inventory/i, 'a contents inventory', 'financial'],
   [/ledger|payment history/i, 'a payment ledger', 'financial'],
   [/agreement|contract/i, 'an agreement', 'contract'],
-  [/\bpolicy\b/i, 'insurance policy terms', 'contract'],
+  [/\bpolicy\b/i, 'an insurance policy', 'contract'],
 ];
 
 const TYPE_NOUN: Record<DocumentType, string> = {

@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MESSAGES, type CaseResponse, type CreateClientResponse, type LoginResponse } from '@sentinel/shared';
+import { MESSAGES, type CaseResponse, type LoginResponse } from '@sentinel/shared';
 import { BASE_URL } from '../playwright.config';
 import { expectScreen, pathOf, saveScreenshot, toast } from '../support/app';
 import { expectNoAxeViolations } from '../support/axe';
 import type { BrowserGlobals } from '../support/browser';
+import { newFirmWithClient, ok } from '../support/api';
 import { waitForMail } from '../support/outbox';
 import { NEW_PASSWORD, OTHER_PASSWORD, signInViaApi, uniqueEmail } from '../support/session';
 
@@ -31,39 +32,19 @@ const SEEDED = 12;
 const NEW_TITLE = 'Storm roof collapse at Harbor Road';
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 async function buildWorld(api: APIRequestContext): Promise<World> {
   const attorney = { email: uniqueEmail('cases.attorney'), password: NEW_PASSWORD };
   const firmName = `Castellanos Claims ${Date.now()}`;
-  const signup = await ok<{ token: string }>(
-    await api.post('/api/auth/register', {
-      data: {
-        ...attorney,
-        firstName: 'Rowan',
-        lastName: 'Castellanos',
-        userType: 'attorney',
-        companyName: firmName,
-      },
-    }),
-    'register the attorney',
-  );
-  const headers = { Authorization: `Bearer ${signup.token}` };
-  const client = await ok<CreateClientResponse>(
-    await api.post('/api/client/new', {
-      headers,
-      data: {
-        firstName: 'Jordan',
-        lastName: 'Okafor',
-        email: uniqueEmail('cases.client'),
-        phone: '+1 555 010 3000',
-      },
-    }),
-    'create the client',
-  );
+  const { headers, client } = await newFirmWithClient(api, {
+    attorney: { ...attorney, firstName: 'Rowan', lastName: 'Castellanos' },
+    firmName,
+    client: {
+      firstName: 'Jordan',
+      lastName: 'Okafor',
+      email: uniqueEmail('cases.client'),
+      phone: '+1 555 010 3000',
+    },
+  });
   const seeded: CaseResponse['data'][] = [];
   // One after the other: case numbers are given out in order.
   for (let n = 1; n <= SEEDED; n++) {

@@ -3,13 +3,13 @@ import {
   CASE_DOCUMENT_CHECKLIST,
   SUCCESS_RATE_DEFINITION,
   type CaseResponse,
-  type CreateClientResponse,
   type LoginResponse,
 } from '@sentinel/shared';
 import { BASE_URL } from '../playwright.config';
 import { expectScreen, saveScreenshot } from '../support/app';
 import { expectNoAxeViolations } from '../support/axe';
 import type { BrowserGlobals } from '../support/browser';
+import { newFirmWithClient, ok } from '../support/api';
 import { waitForMail } from '../support/outbox';
 import { NEW_PASSWORD, signInViaApi, signUpViaApi, uniqueEmail } from '../support/session';
 
@@ -31,37 +31,15 @@ let world: World;
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 async function buildWorld(api: APIRequestContext): Promise<World> {
   const attorney = { email: uniqueEmail('dash.attorney'), password: NEW_PASSWORD, name: 'Avery Quinn' };
   const companyName = `Quinn Claims ${Date.now()}`;
-  const signup = await ok<{ token: string }>(
-    await api.post('/api/auth/register', {
-      data: {
-        email: attorney.email,
-        password: attorney.password,
-        firstName: 'Avery',
-        lastName: 'Quinn',
-        userType: 'attorney',
-        companyName,
-      },
-    }),
-    'register the attorney',
-  );
-  const headers = { Authorization: `Bearer ${signup.token}` };
-
   const clientEmail = uniqueEmail('dash.client');
-  const client = await ok<CreateClientResponse>(
-    await api.post('/api/client/new', {
-      headers,
-      data: { firstName: 'Jordan', lastName: 'Ellery', email: clientEmail, phone: '+1 555 010 2000' },
-    }),
-    'create the client',
-  );
+  const { headers, client } = await newFirmWithClient(api, {
+    attorney: { email: attorney.email, password: attorney.password, firstName: 'Avery', lastName: 'Quinn' },
+    firmName: companyName,
+    client: { firstName: 'Jordan', lastName: 'Ellery', email: clientEmail, phone: '+1 555 010 2000' },
+  });
 
   const roof = await ok<CaseResponse>(
     await api.post('/api/cases', {

@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  MESSAGES,
-  type CaseResponse,
-  type CreateClientResponse,
-  type DocumentDto,
-  type LoginResponse,
-} from '@sentinel/shared';
+import { MESSAGES, type CaseResponse, type DocumentDto, type LoginResponse } from '@sentinel/shared';
 import { BASE_URL } from '../playwright.config';
 import { expectScreen, saveScreenshot, toast } from '../support/app';
 import { expectNoAxeViolations } from '../support/axe';
 import type { BrowserGlobals } from '../support/browser';
+import { newFirmWithClient, ok } from '../support/api';
 import { waitForMail } from '../support/outbox';
 import { NEW_PASSWORD, OTHER_PASSWORD, signInViaApi, uniqueEmail } from '../support/session';
 
@@ -31,40 +26,15 @@ interface World {
 
 let world: World;
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 async function buildWorld(api: APIRequestContext): Promise<World> {
   const attorney = { email: uniqueEmail('documents.attorney'), password: NEW_PASSWORD };
   const firmName = `Ellery Claims ${Date.now()}`;
   const clientEmail = uniqueEmail('documents.client');
-  const signup = await ok<{ token: string }>(
-    await api.post('/api/auth/register', {
-      data: {
-        ...attorney,
-        firstName: 'Morgan',
-        lastName: 'Ellery',
-        userType: 'attorney',
-        companyName: firmName,
-      },
-    }),
-    'register the attorney',
-  );
-  const headers = { Authorization: `Bearer ${signup.token}` };
-  const client = await ok<CreateClientResponse>(
-    await api.post('/api/client/new', {
-      headers,
-      data: {
-        firstName: 'Priya',
-        lastName: 'Natarajan',
-        email: clientEmail,
-        phone: '+1 555 010 4000',
-      },
-    }),
-    'create the client',
-  );
+  const { token, headers, client } = await newFirmWithClient(api, {
+    attorney: { ...attorney, firstName: 'Morgan', lastName: 'Ellery' },
+    firmName,
+    client: { firstName: 'Priya', lastName: 'Natarajan', email: clientEmail, phone: '+1 555 010 4000' },
+  });
   const created = await ok<CaseResponse>(
     await api.post('/api/cases', {
       headers,
@@ -72,7 +42,7 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
     }),
     'open the case',
   );
-  return { attorney, firmName, token: signup.token, client: { email: clientEmail }, case: created.data };
+  return { attorney, firmName, token, client: { email: clientEmail }, case: created.data };
 }
 
 /**

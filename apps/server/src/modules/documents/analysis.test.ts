@@ -5,7 +5,7 @@ import { schema } from '@sentinel/db';
 import { documentAnalysis, type DocumentDto } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser } from '../../test/helpers';
-import { textPdf } from '../../test/pdf';
+import { writePdf } from '@sentinel/analyzer/fixtures/pdf-writer';
 
 const DENIAL = [
   'Harborline Mutual Insurance Company',
@@ -47,7 +47,7 @@ async function setup(env: Record<string, string> = {}) {
       headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([
         Buffer.from(head),
-        textPdf(lines),
+        writePdf([{ kind: 'text', lines }]),
         Buffer.from(`${tail}\r\n--${boundary}--\r\n`),
       ]),
     });

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
-import { crc32, deflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { MESSAGES, type DocumentDto, type UserType } from '@sentinel/shared';
@@ -17,7 +16,8 @@ import {
   TEST_PUBLIC_URL,
   type TestContext,
 } from '../../test/helpers';
-import { textPdf } from '../../test/pdf';
+import { writePdf } from '@sentinel/analyzer/fixtures/pdf-writer';
+import { writeZip } from '@sentinel/analyzer/fixtures/zip-writer';
 import { SignedUrls } from './signed-urls';
 
 let ctx: TestContext;
@@ -35,7 +35,7 @@ let foreignCaseId: string;
 
 /** A multipart/form-data body as a browser sends it: the file first, then the fields (spec §3). */
 function multipart(
-  file: { name: string; data: Buffer | string; type?: string } | null,
+  file: { name: string; data: Uint8Array | string; type?: string } | null,
   fields: Record<string, string> = {},
 ) {
   const boundary = `----sentinel${Math.random().toString(16).slice(2)}`;
@@ -68,47 +68,6 @@ const upload = (who: Person, file: Parameters<typeof multipart>[0], fields: Reco
   });
 };
 const get = (who: Person, url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(who.token) });
-
-/** A zip archive (deflate), written by hand. */
-function zip(entries: Array<{ name: string; data: Buffer }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const compressed = deflateRawSync(entry.data, { level: 9 });
-    const name = Buffer.from(entry.name);
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 const documentCount = async () => (await ctx.database.db.select().from(schema.documents)).length;
 const filesOnDisk = async () => {
@@ -219,9 +178,11 @@ describe('POST /api/document/upload/single', () => {
     expect((await upload(attorney, { name: 'photo.jpg', data: png })).json().error).toBe(
       MESSAGES.documentContentMismatch,
     );
-    expect((await upload(attorney, { name: 'notes.txt', data: textPdf(['hello']) })).json().error).toBe(
-      MESSAGES.documentContentMismatch,
-    );
+    expect(
+      (
+        await upload(attorney, { name: 'notes.txt', data: writePdf([{ kind: 'text', lines: ['hello'] }]) })
+      ).json().error,
+    ).toBe(MESSAGES.documentContentMismatch);
     expect((await upload(attorney, { name: 'run.exe', data: 'MZ' })).json().error).toBe(
       MESSAGES.documentTypeNotAllowed,
     );
@@ -233,7 +194,7 @@ describe('POST /api/document/upload/single', () => {
   it('trusts the bytes, not the browser: a PDF sent as image/png is a PDF; HTML and SVG are refused', async () => {
     const sentAsPng = await upload(attorney, {
       name: 'policy.pdf',
-      data: textPdf(['Policy']),
+      data: writePdf([{ kind: 'text', lines: ['Policy'] }]),
       type: 'image/png',
     });
     expect(sentAsPng.json().data.contentType).toBe('application/pdf');
@@ -270,24 +231,36 @@ describe('POST /api/document/upload/single', () => {
   });
 
   it('refuses an archive that unpacks far beyond its size', async () => {
-    const bomb = zip([{ name: 'zeros.bin', data: Buffer.alloc(5 * 1024 * 1024) }]);
+    const bomb = writeZip([{ name: 'zeros.bin', data: Buffer.alloc(5 * 1024 * 1024) }]);
     expect(bomb.length).toBeLessThan(50 * 1024);
     const response = await upload(attorney, { name: 'evidence.zip', data: bomb });
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toBe(MESSAGES.archiveTooLarge);
-    const fine = zip([{ name: 'a.txt', data: Buffer.from('photos log') }]);
+    const fine = writeZip([{ name: 'a.txt', data: Buffer.from('photos log') }]);
     expect((await upload(attorney, { name: 'evidence.zip', data: fine })).statusCode).toBe(200);
   });
 
   it('the AI upload needs a case and a PDF (spec §5 texts), and a case the uploader may see', async () => {
     expect(
-      (await upload(attorney, { name: 'a.pdf', data: textPdf(['x']) }, { status: 'pending' })).json().error,
+      (
+        await upload(
+          attorney,
+          { name: 'a.pdf', data: writePdf([{ kind: 'text', lines: ['x'] }]) },
+          { status: 'pending' },
+        )
+      ).json().error,
     ).toBe(MESSAGES.selectCase);
     expect(
       (await upload(attorney, { name: 'a.txt', data: 'x' }, { status: 'pending', caseId })).json().error,
     ).toBe(MESSAGES.aiPdfOnly);
     expect(
-      (await upload(attorney, { name: 'a.pdf', data: textPdf(['x']) }, { caseId: foreignCaseId })).statusCode,
+      (
+        await upload(
+          attorney,
+          { name: 'a.pdf', data: writePdf([{ kind: 'text', lines: ['x'] }]) },
+          { caseId: foreignCaseId },
+        )
+      ).statusCode,
     ).toBe(404);
     expect((await upload(outsider, { name: 'a.txt', data: 'x' }, { caseId })).statusCode).toBe(404);
   });

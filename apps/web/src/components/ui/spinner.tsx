@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 export function Spinner({ className }: { className?: string }) {
   return <LoaderCircle aria-hidden="true" className={clsx('animate-spin', className ?? 'size-5')} />;
@@ -24,5 +25,32 @@ export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
     <main className="flex min-h-dvh items-center justify-center bg-slate-50">
       <LoadingState label={label} />
     </main>
+  );
+}
+
+/**
+ * A list that stays on screen while it reloads: dimmed while it shows the previous page's rows,
+ * marked busy, with a small spinner unless the reload is a routine poll (`quiet`).
+ */
+export function RefreshingList({
+  fetching,
+  stale,
+  quiet = false,
+  children,
+}: {
+  fetching: boolean;
+  stale: boolean;
+  quiet?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div aria-busy={fetching} className={clsx('relative transition-opacity', stale && 'opacity-60')}>
+      {fetching && !quiet && (
+        <span className="absolute top-2 right-3 text-brand-700" aria-hidden="true">
+          <Spinner className="size-4" />
+        </span>
+      )}
+      {children}
+    </div>
   );
 }

@@ -19,7 +19,7 @@ import { SearchInput } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
-import { LoadingState, Spinner } from '@/components/ui/spinner';
+import { LoadingState, RefreshingList } from '@/components/ui/spinner';
 import { casePath } from '@/config/paths';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCases, type CasesPageSize } from '../api/get-cases';
@@ -211,21 +211,13 @@ export function CaseList() {
             }
           />
         ) : (
-          <div
-            aria-busy={cases.isFetching}
-            className={clsx('relative transition-opacity', cases.isPlaceholderData && 'opacity-60')}
-          >
-            {cases.isFetching && (
-              <span className="absolute top-2 right-3 text-brand-700" aria-hidden="true">
-                <Spinner className="size-4" />
-              </span>
-            )}
+          <RefreshingList fetching={cases.isFetching} stale={cases.isPlaceholderData}>
             {wide ? (
               <CasesTable cases={data.data} onEdit={setEditing} />
             ) : (
               <CaseCards cases={data.data} onEdit={setEditing} />
             )}
-          </div>
+          </RefreshingList>
         )}
 
         {data && data.total > 0 && (

@@ -1,6 +1,6 @@
 import { LoadError } from '@/components/ui/load-error';
 import * as Tabs from '@radix-ui/react-tabs';
-import { clsx } from 'clsx';
+import { SectionTabsList } from '@/components/ui/section-tabs';
 import { ArrowLeft, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -161,24 +161,7 @@ function CaseView({ detail, canManage, extraTabs }: CaseTabProps & { extraTabs: 
       </header>
 
       <Tabs.Root value={tab} onValueChange={selectTab}>
-        <Tabs.List
-          aria-label="Case sections"
-          className="-mx-4 flex overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0"
-        >
-          {tabs.map(({ value, label }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className={clsx(
-                '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
-                'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-                'data-[state=active]:border-brand-700 data-[state=active]:text-brand-800',
-              )}
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <SectionTabsList label="Case sections" tabs={tabs} />
         {tabs.map(({ value, render }) => (
           <Tabs.Content key={value} value={value} className="pt-6 focus-visible:outline-offset-4">
             {render(props)}

@@ -13,7 +13,7 @@ import { SearchInput } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { Select } from '@/components/ui/select';
-import { LoadingState, Spinner } from '@/components/ui/spinner';
+import { LoadingState, RefreshingList } from '@/components/ui/spinner';
 import { clientPath } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -181,17 +181,9 @@ export function ClientDirectory() {
             }
           />
         ) : (
-          <div
-            aria-busy={clients.isFetching}
-            className={clsx('relative transition-opacity', clients.isPlaceholderData && 'opacity-60')}
-          >
-            {clients.isFetching && (
-              <span className="absolute top-2 right-3 text-brand-700" aria-hidden="true">
-                <Spinner className="size-4" />
-              </span>
-            )}
+          <RefreshingList fetching={clients.isFetching} stale={clients.isPlaceholderData}>
             {wide ? <ClientsTable clients={data.clients} /> : <ClientCards clients={data.clients} />}
-          </div>
+          </RefreshingList>
         )}
 
         {data && data.total > 0 && (

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/ui/input';
-import { LoadingState } from '@/components/ui/spinner';
+import { LoadingState, RefreshingList } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -232,16 +232,13 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
           }
         />
       ) : (
-        <div
-          aria-busy={documents.isFetching}
-          className={clsx('relative transition-opacity', documents.isPlaceholderData && 'opacity-60')}
-        >
+        <RefreshingList fetching={documents.isFetching} stale={documents.isPlaceholderData} quiet>
           {wide ? (
             <DocumentsTable documents={data} context={context} />
           ) : (
             <DocumentCards documents={data} context={context} />
           )}
-        </div>
+        </RefreshingList>
       )}
 
       <UploadDialog

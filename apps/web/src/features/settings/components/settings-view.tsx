@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { clsx } from 'clsx';
+import { SectionTabsList } from '@/components/ui/section-tabs';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { useConnectBanner } from '../hooks/use-connect-banner';
@@ -43,24 +43,7 @@ export function SettingsView() {
         </Alert>
       )}
       <Tabs.Root value={tab} onValueChange={selectTab}>
-        <Tabs.List
-          aria-label="Settings sections"
-          className="-mx-4 flex overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0"
-        >
-          {tabs.map(({ value, label }) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className={clsx(
-                '-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
-                'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
-                'data-[state=active]:border-brand-700 data-[state=active]:text-brand-800',
-              )}
-            >
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <SectionTabsList label="Settings sections" tabs={tabs} />
         <Tabs.Content value="profile" className="pt-6">
           <ProfileSettings />
         </Tabs.Content>

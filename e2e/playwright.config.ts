@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end journeys in Debian's Chromium (Playwright never downloads a browser) against the app
  * started as `npm start` starts it, on a fresh embedded database (see start-app.mjs).
  */
-export const BASE_URL = 'http://127.0.0.1:3210';
+// E2E_PORT lets two checkouts run their journeys side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 export default defineConfig({
   testDir: './tests',

@@ -8,14 +8,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = process.env.E2E_PORT ?? '3210';
 const dataDir = path.join(root, '.tmp/e2e-data');
 
 const env = {
   ...process.env,
   NODE_ENV: 'development',
-  PORT: '3210',
+  PORT: port,
   HOST: '127.0.0.1',
-  PUBLIC_URL: 'http://127.0.0.1:3210',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
   DEMO_SEED: 'auto',
   LOG_LEVEL: 'warn',

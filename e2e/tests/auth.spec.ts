@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@sentinel/shared';
 import { DEMO, readFixtures } from '../fixtures/fixtures';
+import { BASE_URL } from '../playwright.config';
 import { expectScreen, toast } from '../support/app';
 import { readLocalStorage, writeLocalStorage } from '../support/browser';
 import { resetLinkIn, waitForMail } from '../support/outbox';
@@ -137,7 +138,7 @@ test.describe('[AUTH] passwords', () => {
     await expect(page.getByText(MESSAGES.resetLinkSent)).toBeVisible();
 
     const link = resetLinkIn(await waitForMail(email, 'Reset your Sentinel password'));
-    expect(link.startsWith('http://127.0.0.1:3210/reset-password?token=')).toBe(true);
+    expect(link.startsWith(`${BASE_URL}/reset-password?token=`)).toBe(true);
     await page.goto(link);
     await expectScreen(page, 'Choose a new password');
     await page.getByLabel('New password', { exact: true }).fill(OTHER_PASSWORD);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { BASE_URL } from '../playwright.config';
 import type { BrowserGlobals } from '../support/browser';
 
 test.describe('[SECURITY]', () => {
@@ -35,11 +36,11 @@ test.describe('[SECURITY]', () => {
       data: { email: 'attorney@demo.test', password: 'Demo-Claims-2026!' },
     });
     expect(response.status()).toBe(200);
-    const cookie = (await context.cookies('http://127.0.0.1:3210/api/tokens/refresh')).find(
+    const cookie = (await context.cookies(`${BASE_URL}/api/tokens/refresh`)).find(
       (c) => c.name === 'sentinel_refresh',
     );
     expect(cookie, 'refresh cookie').toBeDefined();
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/tokens' });
-    expect(await context.cookies('http://127.0.0.1:3210/')).toHaveLength(0);
+    expect(await context.cookies(`${BASE_URL}/`)).toHaveLength(0);
   });
 });

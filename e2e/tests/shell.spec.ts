@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../fixtures/fixtures';
+import { BASE_URL } from '../playwright.config';
 import { expectScreen, saveScreenshot } from '../support/app';
 import { signInViaApi } from '../support/session';
 
@@ -86,7 +87,7 @@ test.describe('[SHELL] desktop', () => {
 
   test('[SHELL] an unknown route redirects to the landing page', async ({ page }) => {
     await page.goto('/no-such-screen/at-all');
-    await expect(page).toHaveURL(/127\.0\.0\.1:3210\/$/);
+    await expect(page).toHaveURL(`${BASE_URL}/`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });

@@ -52,7 +52,8 @@ function finish(ok) {
 const steps = [
   () =>
     run('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']) &&
-    run('type-check web', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']),
+    run('type-check web', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json']) &&
+    run('type-check e2e', 'npx', ['tsc', '-p', 'e2e/tsconfig.json']),
   () =>
     run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) &&
     run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']),

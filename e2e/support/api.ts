@@ -1,5 +1,12 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import type { CreateClientResponse } from '@sentinel/shared';
+import type {
+  CaseResponse,
+  CreateCaseRequest,
+  CreateClientRequest,
+  CreateClientResponse,
+  LoginResponse,
+} from '@sentinel/shared';
+import { temporaryPasswordIn, waitForMail } from './outbox';
 
 type ApiResponse = Awaited<ReturnType<APIRequestContext['get']>>;
 
@@ -18,7 +25,7 @@ export async function newFirmWithClient(
   input: {
     attorney: { email: string; password: string; firstName: string; lastName: string };
     firmName: string;
-    client: { firstName: string; lastName: string; email: string; phone: string };
+    client: CreateClientRequest;
   },
 ) {
   const signup = await ok<{ token: string }>(
@@ -33,4 +40,39 @@ export async function newFirmWithClient(
     'create the client',
   );
   return { token: signup.token, headers, client };
+}
+
+/** Opens a case through POST /api/cases with the attorney's headers; returns the case. */
+export async function openCase(
+  api: APIRequestContext,
+  headers: Record<string, string>,
+  data: CreateCaseRequest,
+  what: string,
+): Promise<CaseResponse['data']> {
+  return (await ok<CaseResponse>(await api.post('/api/cases', { headers, data }), what)).data;
+}
+
+/**
+ * An invited person's first sign-in, through the API: the temporary password of the invitation
+ * e-mail (to `email`, its subject containing `subject`), then `newPassword`, their own.
+ */
+export async function chooseOwnPassword(
+  api: APIRequestContext,
+  invitation: { email: string; subject: string },
+  newPassword: string,
+  who: string,
+) {
+  const { email } = invitation;
+  const temporary = temporaryPasswordIn(await waitForMail(email, invitation.subject));
+  const first = await ok<LoginResponse>(
+    await api.post('/api/auth/login', { data: { email, password: temporary } }),
+    `${who} signs in with the temporary password`,
+  );
+  expect(first.requiresPasswordReset).toBe(true);
+  await ok(
+    await api.post('/api/auth/change-temp-password', {
+      data: { email, newPassword, ticket: first.temporaryPasswordTicket },
+    }),
+    `${who} chooses a password`,
+  );
 }

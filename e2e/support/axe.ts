@@ -26,3 +26,9 @@ export async function expectNoAxeViolations(page: Page, label: string, options: 
   const check = options.soft ? expect.soft : expect;
   check(results.violations.length, message).toBe(0);
 }
+
+/** Axe once the toasts have gone (a toast is checked on its own, once its entry animation ends). */
+export async function expectAccessible(page: Page, label: string) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page, label);
+}

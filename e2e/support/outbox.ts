@@ -57,3 +57,10 @@ export function resetLinkIn(mail: string): string {
   if (!link) throw new Error(`no reset link in the e-mail:\n${mail}`);
   return link.replace(/&amp;/g, '&');
 }
+
+/** The temporary password printed in an invitation e-mail. */
+export function temporaryPasswordIn(mail: string): string {
+  const password = /Temporary password:\s*(?:<code>)?([^\s<]+)/.exec(mail)?.[1];
+  if (!password) throw new Error(`no temporary password in the e-mail:\n${mail}`);
+  return password;
+}

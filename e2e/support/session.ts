@@ -8,7 +8,6 @@ import {
   type UserType,
 } from '@sentinel/shared';
 import type { Credentials } from '../fixtures/fixtures';
-import type { BrowserGlobals } from './browser';
 
 /** A password that passes the product's rule, is not a common one and names nobody. */
 export const NEW_PASSWORD = 'Copper-Falcon-7261';
@@ -39,7 +38,6 @@ async function storeSession(page: Page, token: string, user: SessionUser): Promi
     [STORAGE_KEYS.userType]: user.userType,
   };
   await page.addInitScript((values: Record<string, string>) => {
-    const { location, localStorage, sessionStorage } = globalThis as unknown as BrowserGlobals;
     try {
       if (location.origin === 'null' || sessionStorage.getItem('__e2e_session_stored')) return;
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@sentinel/shared';
 import { DEMO, type Credentials } from '../fixtures/fixtures';
 import { expectScreen, saveScreenshot } from '../support/app';
-import type { BrowserGlobals } from '../support/browser';
 import { expectNoAxeViolations } from '../support/axe';
+import { expectNoSidewaysScroll, screenOf } from '../support/layout';
 import { signInViaApi, uniqueEmail } from '../support/session';
 
 interface Screen {
@@ -62,7 +62,7 @@ async function visit(page: Page, screen: Screen) {
 function axeTests(title: string, screens: Screen[], credentials?: Credentials, widths = [1440]) {
   for (const width of widths) {
     test.describe(`${title} at ${width} px`, () => {
-      test.use({ viewport: { width, height: width > 500 ? 900 : 812 } });
+      test.use({ viewport: screenOf(width) });
       for (const screen of screens) {
         test(`[A11Y] ${screen.path} ${credentials ? `(${credentials.email.split('@')[0]}) ` : ''}at ${width} px has no WCAG 2 A/AA violations`, async ({
           page,
@@ -70,13 +70,7 @@ function axeTests(title: string, screens: Screen[], credentials?: Credentials, w
           if (credentials) await signInViaApi(page, credentials);
           await visit(page, screen);
           await expectNoAxeViolations(page, `${screen.path} at ${width} px`);
-          // Nothing wider than the screen: no sideways scrolling of the whole page.
-          const pageWidth = await page.evaluate(
-            () => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth,
-          );
-          expect(pageWidth, `${screen.path} is ${pageWidth} px wide at ${width} px`).toBeLessThanOrEqual(
-            width,
-          );
+          await expectNoSidewaysScroll(page, width, screen.path);
         });
       }
     });
@@ -109,7 +103,7 @@ test.describe('[A11Y] states', () => {
   });
 
   test.describe('[A11Y] small screens', () => {
-    test.use({ viewport: { width: 375, height: 812 } });
+    test.use({ viewport: screenOf(375) });
     test('[A11Y] the open navigation drawer at 375 px has no violations', async ({ page }) => {
       await signInViaApi(page, DEMO.attorney);
       await visit(page, ATTORNEY[0]!);
@@ -130,7 +124,6 @@ test.describe('[A11Y] keyboard', () => {
 
     const describe = () =>
       page.evaluate(() => {
-        const { document } = globalThis as unknown as BrowserGlobals;
         const el = document.activeElement;
         if (!el || el === document.body) return 'body';
         const label =

@@ -1,12 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MESSAGES, type CaseResponse, type LoginResponse } from '@sentinel/shared';
-import { BASE_URL } from '../playwright.config';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MESSAGES, type CaseResponse } from '@sentinel/shared';
+import { chooseOwnPassword, newFirmWithClient, openCase } from '../support/api';
 import { expectScreen, pathOf, saveScreenshot, toast } from '../support/app';
-import { expectNoAxeViolations } from '../support/axe';
-import type { BrowserGlobals } from '../support/browser';
-import { newFirmWithClient, ok } from '../support/api';
-import { waitForMail } from '../support/outbox';
+import { expectAccessible, expectNoAxeViolations } from '../support/axe';
+import { expectNoSidewaysScroll, setScreen } from '../support/layout';
 import { NEW_PASSWORD, OTHER_PASSWORD, signInViaApi, uniqueEmail } from '../support/session';
+import { expect, withWorld } from '../support/test';
 
 /**
  * Case Management against data made through the API: a fresh attorney (so a fresh firm, whose case
@@ -25,8 +24,6 @@ interface World {
   created?: { id: string; title: string };
   contractor?: { email: string; name: string };
 }
-
-let world: World;
 
 const SEEDED = 12;
 const NEW_TITLE = 'Storm roof collapse at Harbor Road';
@@ -48,18 +45,18 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   const seeded: CaseResponse['data'][] = [];
   // One after the other: case numbers are given out in order.
   for (let n = 1; n <= SEEDED; n++) {
-    const answer = await ok<CaseResponse>(
-      await api.post('/api/cases', {
+    seeded.push(
+      await openCase(
+        api,
         headers,
-        data: {
+        {
           title: `Seed case ${String(n).padStart(2, '0')}`,
           clientId: client.data.id,
           dueDate: inDays(60 - n),
         },
-      }),
-      `open seed case ${n}`,
+        `open seed case ${n}`,
+      ),
     );
-    seeded.push(answer.data);
   }
   return {
     attorney,
@@ -69,35 +66,15 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   };
 }
 
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  const pageWidth = await page.evaluate(
-    () => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth,
-  );
-  expect(pageWidth, `${page.url()} is ${pageWidth} px wide at ${width} px`).toBeLessThanOrEqual(width);
-}
-
-/** Axe once the toasts have gone (a toast is checked on its own, once its entry animation ends). */
-async function expectAccessible(page: Page, label: string) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoAxeViolations(page, label);
-}
+const test = withWorld(buildWorld);
 
 /** The table's body rows (the header row left out). */
 const bodyRows = (page: Page) => page.getByRole('table', { name: 'Cases' }).locator('tbody tr');
 
 test.describe.serial('[CASES]', () => {
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(180_000);
-    const api = await playwright.request.newContext({ baseURL: BASE_URL });
-    try {
-      world = await buildWorld(api);
-    } finally {
-      await api.dispose();
-    }
-  });
-
   test('[CASES] an attorney pages the list, opens a case, edits it, adds a contractor and finds it again', async ({
     page,
+    world,
   }) => {
     test.setTimeout(180_000);
     await signInViaApi(page, world.attorney);
@@ -255,32 +232,20 @@ test.describe.serial('[CASES]', () => {
 
   test('[CASES] an invited contractor sees the case they joined and no other, and no case list', async ({
     page,
-    playwright,
+    api,
+    world,
   }) => {
     expect(
       world.created && world.contractor,
       'the first journey made the case and the contractor',
     ).toBeTruthy();
     const { email } = world.contractor!;
-    const mail = await waitForMail(email, `${world.firmName} added you to a case in Sentinel`);
-    const temporary = /Temporary password:\s*(?:<code>)?([^\s<]+)/.exec(mail)?.[1];
-    if (!temporary) throw new Error(`no temporary password in the invitation:\n${mail}`);
-    const api = await playwright.request.newContext({ baseURL: BASE_URL });
-    try {
-      const first = await ok<LoginResponse>(
-        await api.post('/api/auth/login', { data: { email, password: temporary } }),
-        'the contractor signs in with the temporary password',
-      );
-      expect(first.requiresPasswordReset).toBe(true);
-      await ok(
-        await api.post('/api/auth/change-temp-password', {
-          data: { email, newPassword: OTHER_PASSWORD, ticket: first.temporaryPasswordTicket },
-        }),
-        'the contractor chooses a password',
-      );
-    } finally {
-      await api.dispose();
-    }
+    await chooseOwnPassword(
+      api,
+      { email, subject: `${world.firmName} added you to a case in Sentinel` },
+      OTHER_PASSWORD,
+      'the contractor',
+    );
 
     await signInViaApi(page, { email, password: OTHER_PASSWORD });
     await page.goto(`/cases/${world.created!.id}`);
@@ -310,8 +275,9 @@ test.describe.serial('[CASES]', () => {
 
   test('[CASES] at 375 px the list, the dialog and the case page fit the screen and pass axe', async ({
     page,
+    world,
   }) => {
-    await page.setViewportSize({ width: 375, height: 812 });
+    await setScreen(page, 375);
     await signInViaApi(page, world.attorney);
     await page.goto('/cases');
     await expectScreen(page, 'Case Management');

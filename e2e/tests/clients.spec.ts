@@ -3,26 +3,12 @@ import { MESSAGES } from '@sentinel/shared';
 import { DEMO } from '../fixtures/fixtures';
 import { expectScreen, saveScreenshot, toast } from '../support/app';
 import { expectNoAxeViolations } from '../support/axe';
-import type { BrowserGlobals } from '../support/browser';
-import { waitForMail } from '../support/outbox';
+import { expectNoSidewaysScroll, screenOf } from '../support/layout';
+import { temporaryPasswordIn, waitForMail } from '../support/outbox';
 import { NEW_PASSWORD, signInViaApi, uniqueEmail } from '../support/session';
 
 // The demo firm (apps/server/src/demo/demo-firm.ts) invites; waitForMail matches from the start.
 const INVITATION_SUBJECT = 'Morgan & Reyes Claims Law invited you to Sentinel';
-
-/** The temporary password printed in an invitation e-mail. */
-function temporaryPasswordIn(mail: string): string {
-  const password = /Temporary password:\s*(?:<code>)?([A-Za-z0-9-]{8,})/.exec(mail)?.[1];
-  if (!password) throw new Error(`no temporary password in the e-mail:\n${mail}`);
-  return password;
-}
-
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  const pageWidth = await page.evaluate(
-    () => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth,
-  );
-  expect(pageWidth, `${page.url()} is ${pageWidth} px wide at ${width} px`).toBeLessThanOrEqual(width);
-}
 
 /** Adds a client through the directory's dialog; returns the name and e-mail used. */
 async function addClient(page: Page, prefix: string, first: string, last: string) {
@@ -49,7 +35,7 @@ async function signInThroughForm(page: Page, email: string, password: string) {
 }
 
 async function newPage(browser: Browser, width = 1440) {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 812 } });
+  const context = await browser.newContext({ viewport: screenOf(width) });
   return { context, page: await context.newPage() };
 }
 

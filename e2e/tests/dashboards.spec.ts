@@ -1,17 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  CASE_DOCUMENT_CHECKLIST,
-  SUCCESS_RATE_DEFINITION,
-  type CaseResponse,
-  type LoginResponse,
-} from '@sentinel/shared';
-import { BASE_URL } from '../playwright.config';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { CASE_DOCUMENT_CHECKLIST, SUCCESS_RATE_DEFINITION, type CaseResponse } from '@sentinel/shared';
+import { chooseOwnPassword, newFirmWithClient, ok, openCase } from '../support/api';
 import { expectScreen, saveScreenshot } from '../support/app';
 import { expectNoAxeViolations } from '../support/axe';
-import type { BrowserGlobals } from '../support/browser';
-import { newFirmWithClient, ok } from '../support/api';
-import { waitForMail } from '../support/outbox';
+import { expectNoSidewaysScroll, setScreen } from '../support/layout';
 import { NEW_PASSWORD, signInViaApi, signUpViaApi, uniqueEmail } from '../support/session';
+import { expect, withWorld } from '../support/test';
 
 /**
  * The two dashboards against data made through the API: a fresh attorney (and so a fresh firm)
@@ -27,8 +21,6 @@ interface World {
   basement: CaseResponse['data'];
 }
 
-let world: World;
-
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function buildWorld(api: APIRequestContext): Promise<World> {
@@ -41,37 +33,35 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
     client: { firstName: 'Jordan', lastName: 'Ellery', email: clientEmail, phone: '+1 555 010 2000' },
   });
 
-  const roof = await ok<CaseResponse>(
-    await api.post('/api/cases', {
-      headers,
-      data: {
-        title: 'Roof collapse after storm',
-        clientId: client.data.id,
-        caseType: 'property-damage',
-        priority: 'high',
-        dueDate: inDays(20),
-        targetSettlement: 120000,
-      },
-    }),
+  const roof = await openCase(
+    api,
+    headers,
+    {
+      title: 'Roof collapse after storm',
+      clientId: client.data.id,
+      caseType: 'property-damage',
+      priority: 'high',
+      dueDate: inDays(20),
+      targetSettlement: 120000,
+    },
     'open the roof case',
   );
-  const basement = await ok<CaseResponse>(
-    await api.post('/api/cases', {
-      headers,
-      data: {
-        title: 'Flooded basement claim',
-        clientId: client.data.id,
-        caseType: 'insurance-dispute',
-        priority: 'medium',
-        dueDate: inDays(5),
-      },
-    }),
+  const basement = await openCase(
+    api,
+    headers,
+    {
+      title: 'Flooded basement claim',
+      clientId: client.data.id,
+      caseType: 'insurance-dispute',
+      priority: 'medium',
+      dueDate: inDays(5),
+    },
     'open the basement case',
   );
 
   // Settle the roof case at 118,000 (≥ 90 % of its 120,000 target: a success).
   await ok(
-    await api.patch(`/api/cases/${roof.data.id}`, {
+    await api.patch(`/api/cases/${roof.id}`, {
       headers,
       data: { status: 'settled', settlementAmount: 118000 },
     }),
@@ -79,11 +69,11 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   );
   // The basement case moves on to discovery and gets a contractor.
   await ok(
-    await api.patch(`/api/cases/${basement.data.id}`, { headers, data: { status: 'discovery' } }),
+    await api.patch(`/api/cases/${basement.id}`, { headers, data: { status: 'discovery' } }),
     'move the basement case to discovery',
   );
   await ok(
-    await api.post(`/api/cases/${basement.data.id}/members`, {
+    await api.post(`/api/cases/${basement.id}/members`, {
       headers,
       data: {
         email: uniqueEmail('dash.contractor'),
@@ -97,24 +87,16 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   );
 
   // The client signs in with the temporary password from the invitation and chooses their own.
-  const mail = await waitForMail(clientEmail, `${companyName} invited you to Sentinel`);
-  const temporary = /Temporary password: ([^\s<]+)/.exec(mail)?.[1];
-  if (!temporary) throw new Error(`no temporary password in the invitation:\n${mail}`);
-  const first = await ok<LoginResponse>(
-    await api.post('/api/auth/login', { data: { email: clientEmail, password: temporary } }),
-    'client signs in with the temporary password',
-  );
-  expect(first.requiresPasswordReset).toBe(true);
-  await ok(
-    await api.post('/api/auth/change-temp-password', {
-      data: { email: clientEmail, newPassword: NEW_PASSWORD, ticket: first.temporaryPasswordTicket },
-    }),
-    'client chooses a password',
+  await chooseOwnPassword(
+    api,
+    { email: clientEmail, subject: `${companyName} invited you to Sentinel` },
+    NEW_PASSWORD,
+    'client',
   );
 
   const [roofNow, basementNow] = await Promise.all(
     [roof, basement].map(async (c) =>
-      ok<CaseResponse>(await api.get(`/api/cases/${c.data.id}`, { headers }), 'read the case'),
+      ok<CaseResponse>(await api.get(`/api/cases/${c.id}`, { headers }), 'read the case'),
     ),
   );
   return {
@@ -126,33 +108,22 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   };
 }
 
-async function pageWidth(page: Page) {
-  return page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth);
-}
-
 /** Axe, no sideways scrolling, and a full-page screenshot at the current width. */
 async function checkLayout(page: Page, name: string, width: number) {
   await expectNoAxeViolations(page, `${name} at ${width} px`);
-  expect(await pageWidth(page), `${name} is wider than ${width} px`).toBeLessThanOrEqual(width);
+  await expectNoSidewaysScroll(page, width, name);
   await saveScreenshot(page, `${name}-${width}`, true);
 }
 
 const card = (page: Page, label: string) =>
   page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: label, exact: true }) });
 
-test.describe.serial('[DASHBOARD]', () => {
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(180_000);
-    const api = await playwright.request.newContext({ baseURL: BASE_URL });
-    try {
-      world = await buildWorld(api);
-    } finally {
-      await api.dispose();
-    }
-  });
+const test = withWorld(buildWorld);
 
+test.describe.serial('[DASHBOARD]', () => {
   test('[DASHBOARD] the attorney dashboard shows the firm’s figures, charts, activity and deadlines', async ({
     page,
+    world,
   }) => {
     await signInViaApi(page, world.attorney);
     await page.goto('/attorney/dashboard');
@@ -219,8 +190,9 @@ test.describe.serial('[DASHBOARD]', () => {
   for (const width of [1440, 375]) {
     test(`[DASHBOARD] the attorney dashboard at ${width} px: no WCAG 2 A/AA violation, nothing overflows`, async ({
       page,
+      world,
     }) => {
-      await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
+      await setScreen(page, width);
       await signInViaApi(page, world.attorney);
       await page.goto('/attorney/dashboard');
       await expectScreen(page, 'Welcome back, Avery');
@@ -229,13 +201,14 @@ test.describe.serial('[DASHBOARD]', () => {
       // The definition bubble fits the screen too.
       await page.getByRole('button', { name: 'How Success Rate is measured' }).focus();
       await expect(page.getByRole('tooltip')).toBeVisible();
-      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      await expectNoSidewaysScroll(page, width);
       await saveScreenshot(page, `dashboard-attorney-tooltip-${width}`);
     });
   }
 
   test('[DASHBOARD] the client dashboard shows their cases, progress, team and checklist', async ({
     page,
+    world,
   }) => {
     await signInViaApi(page, world.client);
     await page.goto('/dashboard');
@@ -303,8 +276,9 @@ test.describe.serial('[DASHBOARD]', () => {
   for (const width of [1440, 375]) {
     test(`[DASHBOARD] the client dashboard at ${width} px: no WCAG 2 A/AA violation, nothing overflows`, async ({
       page,
+      world,
     }) => {
-      await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
+      await setScreen(page, width);
       await signInViaApi(page, world.client);
       await page.goto('/dashboard');
       await expectScreen(page, 'Welcome, Jordan');
@@ -315,7 +289,7 @@ test.describe.serial('[DASHBOARD]', () => {
 
   test('[DASHBOARD] someone with no case reads “No case yet”', async ({ page }) => {
     // A contractor who just signed up is on no case.
-    await page.setViewportSize({ width: 375, height: 812 });
+    await setScreen(page, 375);
     await signUpViaApi(page, 'restoration-contractor');
     await page.goto('/dashboard');
     await expectScreen(page, 'Welcome, Taylor');

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MESSAGES, type CaseResponse, type DocumentDto, type LoginResponse } from '@sentinel/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MESSAGES, type CaseResponse, type DocumentDto } from '@sentinel/shared';
 import { BASE_URL } from '../playwright.config';
+import { chooseOwnPassword, newFirmWithClient, openCase } from '../support/api';
 import { expectScreen, saveScreenshot, toast } from '../support/app';
-import { expectNoAxeViolations } from '../support/axe';
-import type { BrowserGlobals } from '../support/browser';
-import { newFirmWithClient, ok } from '../support/api';
-import { waitForMail } from '../support/outbox';
+import { expectAccessible, expectNoAxeViolations } from '../support/axe';
+import { expectNoSidewaysScroll, setScreen } from '../support/layout';
 import { NEW_PASSWORD, OTHER_PASSWORD, signInViaApi, uniqueEmail } from '../support/session';
+import { expect, withWorld } from '../support/test';
 
 /**
  * Documents against the real server: a fresh attorney (a fresh firm: the lists hold only what this
@@ -24,8 +24,6 @@ interface World {
   case: CaseResponse['data'];
 }
 
-let world: World;
-
 async function buildWorld(api: APIRequestContext): Promise<World> {
   const attorney = { email: uniqueEmail('documents.attorney'), password: NEW_PASSWORD };
   const firmName = `Ellery Claims ${Date.now()}`;
@@ -35,15 +33,16 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
     firmName,
     client: { firstName: 'Priya', lastName: 'Natarajan', email: clientEmail, phone: '+1 555 010 4000' },
   });
-  const created = await ok<CaseResponse>(
-    await api.post('/api/cases', {
-      headers,
-      data: { title: 'Hail damage at Juniper Lane', clientId: client.data.id },
-    }),
+  const created = await openCase(
+    api,
+    headers,
+    { title: 'Hail damage at Juniper Lane', clientId: client.data.id },
     'open the case',
   );
-  return { attorney, firmName, token, client: { email: clientEmail }, case: created.data };
+  return { attorney, firmName, token, client: { email: clientEmail }, case: created };
 }
+
+const test = withWorld(buildWorld);
 
 /**
  * A one-page PDF with a real text layer (Helvetica, one line per entry), written by hand: the
@@ -93,35 +92,28 @@ const POLICY_LINES = [
   'within 60 days after our request.',
 ];
 
+/** The page's window while recordProgress() records the progress bar's values. */
+type ProgressWindow = Window & { __progress?: string[] };
+
 /** Every value the upload's progress bar took, from a MutationObserver started before the upload. */
 async function recordProgress(page: Page) {
   await page.evaluate(() => {
-    const g = globalThis as unknown as {
-      __progress: string[];
-      MutationObserver: new (cb: (records: Array<{ target: unknown }>) => void) => {
-        observe(node: unknown, options: object): void;
-      };
-      document: {
-        body: unknown;
-        querySelectorAll(s: string): Array<{ getAttribute(n: string): string | null }>;
-      };
-    };
-    g.__progress = [];
+    const progress: string[] = [];
+    (window as ProgressWindow).__progress = progress;
     const read = () => {
-      for (const bar of g.document.querySelectorAll('[role="progressbar"]')) {
+      for (const bar of document.querySelectorAll('[role="progressbar"]')) {
         const value = bar.getAttribute('aria-valuenow');
-        if (value !== null && g.__progress.at(-1) !== value) g.__progress.push(value);
+        if (value !== null && progress.at(-1) !== value) progress.push(value);
       }
     };
-    new g.MutationObserver(read).observe(g.document.body, {
+    new MutationObserver(read).observe(document.body, {
       subtree: true,
       childList: true,
       attributes: true,
       attributeFilter: ['aria-valuenow'],
     });
   });
-  return async () =>
-    (await page.evaluate(() => (globalThis as unknown as { __progress: string[] }).__progress)).map(Number);
+  return async () => (await page.evaluate(() => (window as ProgressWindow).__progress ?? [])).map(Number);
 }
 
 /** Slows the page's uploads (Chromium network emulation) so the progress is seen moving. */
@@ -147,51 +139,21 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
 async function dropInPage(page: Page, name: string, type: string, size: number) {
   await page.getByRole('button', { name: /Drag and drop a PDF here/ }).evaluate(
     (zone, file) => {
-      const g = globalThis as unknown as {
-        DataTransfer: new () => { items: { add(file: unknown): void } };
-        File: new (parts: unknown[], name: string, options: object) => unknown;
-        DragEvent: new (type: string, init: object) => unknown;
-        Uint8Array: new (size: number) => unknown;
-      };
-      const transfer = new g.DataTransfer();
-      transfer.items.add(new g.File([new g.Uint8Array(file.size)], file.name, { type: file.type }));
-      (zone as unknown as { dispatchEvent(event: unknown): void }).dispatchEvent(
-        new g.DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }),
-      );
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(file.size)], file.name, { type: file.type }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     },
     { name, type, size },
   );
 }
 
-async function expectNoSidewaysScroll(page: Page, width: number) {
-  const pageWidth = await page.evaluate(
-    () => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth,
-  );
-  expect(pageWidth, `${page.url()} is ${pageWidth} px wide at ${width} px`).toBeLessThanOrEqual(width);
-}
-
-/** Axe once the toasts have gone. */
-async function expectAccessible(page: Page, label: string) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectNoAxeViolations(page, label);
-}
-
-const caseLabel = () => `${world.case.caseNumber} · ${world.case.title}`;
+const caseLabel = (world: World) => `${world.case.caseNumber} · ${world.case.title}`;
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
 test.describe.serial('[DOCUMENTS]', () => {
-  test.beforeAll(async ({ playwright }) => {
-    test.setTimeout(120_000);
-    const api = await playwright.request.newContext({ baseURL: BASE_URL });
-    try {
-      world = await buildWorld(api);
-    } finally {
-      await api.dispose();
-    }
-  });
-
   test('[DOCUMENTS] upload with real progress, view in a new tab, download under its name, delete after confirming', async ({
     page,
+    world,
   }) => {
     test.setTimeout(120_000);
     await signInViaApi(page, world.attorney);
@@ -216,7 +178,7 @@ test.describe.serial('[DOCUMENTS]', () => {
     const dialog = page.getByRole('dialog', { name: 'Upload Document' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('roof-inspection.txt');
-    await dialog.getByLabel(/^Case/).selectOption({ label: caseLabel() });
+    await dialog.getByLabel(/^Case/).selectOption({ label: caseLabel(world) });
     await expectAccessible(page, 'the upload modal at 1440 px');
     await saveScreenshot(page, 'documents-upload-modal-1440');
 
@@ -236,7 +198,7 @@ test.describe.serial('[DOCUMENTS]', () => {
     await expect(toast(page, '“roof-inspection.txt” uploaded')).toBeVisible();
 
     const uploaded = row(page, 'roof-inspection.txt');
-    await expect(uploaded).toContainText(caseLabel());
+    await expect(uploaded).toContainText(caseLabel(world));
     await expect(uploaded).toContainText('Not analyzed');
     await expect(uploaded).toContainText('by Morgan Ellery');
     await expect(uploaded).toContainText('KB');
@@ -277,6 +239,7 @@ test.describe.serial('[DOCUMENTS]', () => {
 
   test('[DOCUMENTS] the AI upload refuses no case, no file, a non-PDF and a file over 20 MB with the spec texts', async ({
     page,
+    world,
   }) => {
     await signInViaApi(page, world.attorney);
     await page.goto('/documents/aiAnalysis');
@@ -287,7 +250,7 @@ test.describe.serial('[DOCUMENTS]', () => {
     await expect(page.getByText(MESSAGES.selectCase, { exact: true })).toBeVisible();
     await expect(page.getByText(MESSAGES.selectFileToUpload, { exact: true })).toBeVisible();
 
-    await page.getByRole('combobox', { name: /^Case/ }).selectOption({ label: caseLabel() });
+    await page.getByRole('combobox', { name: /^Case/ }).selectOption({ label: caseLabel(world) });
     await expect(page.getByText(MESSAGES.selectCase, { exact: true })).toBeHidden();
 
     // Through the picker (which a user can switch to "All files") and by dropping.
@@ -313,6 +276,7 @@ test.describe.serial('[DOCUMENTS]', () => {
   test('[DOCUMENTS] an uploaded PDF is analysed in the background and its analysis appears by itself', async ({
     page,
     context,
+    world,
   }) => {
     test.setTimeout(180_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
@@ -321,7 +285,7 @@ test.describe.serial('[DOCUMENTS]', () => {
     await expectScreen(page, 'AI Document Upload');
     await expect(page.getByRole('heading', { name: 'No analyses yet' })).toBeVisible();
 
-    await page.getByRole('combobox', { name: /^Case/ }).selectOption({ label: caseLabel() });
+    await page.getByRole('combobox', { name: /^Case/ }).selectOption({ label: caseLabel(world) });
     await page.locator('input[type="file"]').setInputFiles({
       name: 'HO-4471 policy declarations.pdf',
       mimeType: 'application/pdf',
@@ -360,13 +324,9 @@ test.describe.serial('[DOCUMENTS]', () => {
     // Copy the raw JSON.
     await item.getByRole('button', { name: 'Copy JSON' }).click();
     await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
-    const copied = JSON.parse(
-      await page.evaluate(() =>
-        (
-          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
-        ).navigator.clipboard.readText(),
-      ),
-    ) as { document_metadata: { document_type: string } };
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+      document_metadata: { document_type: string };
+    };
     expect(copied.document_metadata.document_type).toBe(document?.analysis?.document_metadata.document_type);
 
     await expectAccessible(page, '/documents/aiAnalysis with an analysis open at 1440 px');
@@ -391,9 +351,10 @@ test.describe.serial('[DOCUMENTS]', () => {
   for (const width of [1440, 375]) {
     test(`[DOCUMENTS] at ${width} px: the list, the modal and the AI page pass axe and fit the screen`, async ({
       page,
+      world,
     }) => {
       test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
+      await setScreen(page, width);
       await signInViaApi(page, world.attorney);
 
       await page.goto('/documents');
@@ -452,32 +413,17 @@ test.describe.serial('[DOCUMENTS]', () => {
   }
   test('[DOCUMENTS] the client uploads a photo to their case and the dashboard checklist ticks what arrived', async ({
     page,
-    playwright,
+    api,
+    world,
   }) => {
     test.setTimeout(120_000);
     // The invited client chooses a password (the invitation carries a temporary one).
-    const mail = await waitForMail(world.client.email, `${world.firmName} invited you to Sentinel`);
-    const temporary = /Temporary password:\s*(?:<code>)?([^\s<]+)/.exec(mail)?.[1];
-    if (!temporary) throw new Error(`no temporary password in the invitation:\n${mail}`);
-    const api = await playwright.request.newContext({ baseURL: BASE_URL });
-    try {
-      const first = await ok<LoginResponse>(
-        await api.post('/api/auth/login', { data: { email: world.client.email, password: temporary } }),
-        'the client signs in with the temporary password',
-      );
-      await ok(
-        await api.post('/api/auth/change-temp-password', {
-          data: {
-            email: world.client.email,
-            newPassword: OTHER_PASSWORD,
-            ticket: first.temporaryPasswordTicket,
-          },
-        }),
-        'the client chooses a password',
-      );
-    } finally {
-      await api.dispose();
-    }
+    await chooseOwnPassword(
+      api,
+      { email: world.client.email, subject: `${world.firmName} invited you to Sentinel` },
+      OTHER_PASSWORD,
+      'the client',
+    );
     await signInViaApi(page, { email: world.client.email, password: OTHER_PASSWORD });
 
     // The case's Documents tab: only what is shared with them, no share switch, upload allowed.
@@ -495,13 +441,13 @@ test.describe.serial('[DOCUMENTS]', () => {
       ),
     });
     const dialog = page.getByRole('dialog', { name: 'Upload Document' });
-    await expect(dialog).toContainText(`Case: ${caseLabel()}`);
+    await expect(dialog).toContainText(`Case: ${caseLabel(world)}`);
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(panel).toContainText('north-slope.png');
 
     for (const width of [1440, 375]) {
-      await page.setViewportSize({ width, height: width > 500 ? 900 : 812 });
+      await setScreen(page, width);
       await page.goto('/dashboard');
       await expectScreen(page, 'Welcome, Priya');
       const checklist = page

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { MESSAGES } from '@sentinel/shared';
 import { saveScreenshot } from '../support/app';
+import { screenOf } from '../support/layout';
 import { uniqueEmail } from '../support/session';
 
 test.describe('[LANDING]', () => {
@@ -64,7 +65,7 @@ test.describe('[LANDING]', () => {
   });
 
   test.describe('[LANDING] small screens', () => {
-    test.use({ viewport: { width: 375, height: 812 } });
+    test.use({ viewport: screenOf(375) });
 
     test('[LANDING] at 375 px the header menu opens, lists the anchors and closes on Escape', async ({
       page,

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { BASE_URL } from '../playwright.config';
-import type { BrowserGlobals } from '../support/browser';
 
 test.describe('[SECURITY]', () => {
   test('[SECURITY] pages carry a strict CSP and an injected inline script does not run', async ({ page }) => {
@@ -19,12 +18,11 @@ test.describe('[SECURITY]', () => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     await page.evaluate(() => {
-      const { document } = globalThis as unknown as BrowserGlobals;
       const script = document.createElement('script');
       script.textContent = 'window.__pwned = 1';
       document.body.appendChild(script);
     });
-    expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (window as Window & { __pwned?: number }).__pwned)).toBeUndefined();
     await expect.poll(() => violations.length).toBeGreaterThan(0);
   });
 

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from '../fixtures/fixtures';
 import { BASE_URL } from '../playwright.config';
 import { expectScreen, saveScreenshot } from '../support/app';
+import { screenOf } from '../support/layout';
 import { signInViaApi } from '../support/session';
 
 const shot = saveScreenshot;
@@ -93,7 +94,7 @@ test.describe('[SHELL] desktop', () => {
 });
 
 test.describe('[SHELL] small screens', () => {
-  test.use({ viewport: { width: 375, height: 812 } });
+  test.use({ viewport: screenOf(375) });
 
   test('[SHELL] at 375×812 the sidebar is a drawer: opened by the menu button, closed by Escape', async ({
     page,

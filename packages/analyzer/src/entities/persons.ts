@@ -1,6 +1,16 @@
 import type { DocumentType, PersonRole } from '@sentinel/shared';
 import { normaliseName, type LearnedCorrections } from '../learned';
 import { GIVEN_NAMES } from './given-names';
+import {
+  CLOSING,
+  NOT_NAME,
+  ORG_AFTER,
+  PERSON_CUE_AFTER,
+  PERSON_CUE_BEFORE,
+  ROLE_AFTER,
+  ROLE_BEFORE,
+  ROLE_NEAR,
+} from './person-words';
 
 /** A natural person named in the text, with the role the text gives them (null when it says none). */
 export interface FoundPerson {
@@ -27,112 +37,6 @@ const PAIR = new RegExp(
   `(?<!\\p{L}[ \\t])\\b(${GIVEN})[ \\t]+(?:&|and)[ \\t]+(${GIVEN})[ \\t]+(${SURNAME})\\b`,
   'gu',
 );
-
-/** Words that make a capitalised pair a place, a company or a heading rather than a person. */
-const NOT_NAME = new Set(
-  `
-street st avenue ave road rd drive dr lane ln boulevard blvd way court ct place pl terrace parkway pkwy highway hwy
-circle cir trail creek river lake bay beach hills hill park valley point harbor springs heights island mountain
-ridge run fork plaza towers tower center suite floor unit building county city state states district circuit
-division department court courthouse clerk insurance mutual casualty property company co inc llc lp llp pllc pa
-pc corp corporation group bank association associates services restoration roofing consultants consulting law
-firm claims claim home homeowners builders building construction partners holdings fund trust foundation
-university college school church hospital department office national federal american united international
-exteriors renovations repair environmental engineering forensic specialists emergency plumbing products
-reporting litigation appraisal services systems solutions title loans mortgage savings federal commonwealth
-policy coverage declarations endorsement section article exhibit schedule notice order motion complaint answer
-petition affidavit summons subpoena judgment agreement contract release invoice estimate statement report
-total subtotal balance amount payment date loss time dear sincerely regards re attn subject from to cc sent
-january february march april may june july august september october november december monday tuesday
-wednesday thursday friday saturday sunday north south east west northern southern eastern western
-plaintiff plaintiffs defendant defendants petitioner respondent insured insurer adjuster contractor attorney
-counsel esq expert judge witness mediator umpire appraiser notary public president secretary manager
-water wind hail fire storm flood mold roof damage kitchen bathroom bedroom living dining hallway basement
-the this that these those and or of for with in on at by a an if all any each no not yes
-above named records custodian condominium condo apartments townhomes townhome estates villas manor commons properties realty management homeowner owner tenant customer client borrower guest caller counter hurricane tropical jury trial affirmative defenses defense indoor air estimator job room matter address account
-proposal evidence meter residence senior field desk operations general special final first second third
-alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois
-indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri
-montana nebraska nevada hampshire jersey mexico york carolina dakota ohio oklahoma oregon pennsylvania rhode
-tennessee texas utah vermont virginia washington wisconsin wyoming
-`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-type RoleCue = [PersonRole, RegExp];
-
-/** Role words right before a name ("Insured: ", "adjuster ", "Plaintiff, "); titles are read separately. */
-const ROLE_BEFORE: RoleCue[] = [
-  [
-    'other',
-    /\b(?:mediator|umpire|appraiser(?: for (?:the )?(?:insured|insurer))?|notary(?: public)?|secretary|president|landlord|tenant|cpa)\s*[:,]?\s*$/i,
-  ],
-  ['plaintiff', /\b(?:plaintiffs?|petitioner|counter-defendant)[,:]?\s*$/i],
-  ['defendant', /\b(?:defendants?|respondent)[,:]?\s*$/i],
-  ['insured', /\b(?:named insureds?|insureds?|policyholders?|your insureds?|our insured)\s*[:,]?\s*$/i],
-  ['adjuster', /\b(?:adjuster|claims? representative|claims? specialist|field appraiser)\s*[:,]?\s*$/i],
-  [
-    'contractor',
-    /\b(?:contractor|estimator|remediator|roofer|subcontractor|technician(?: in charge)?)\s*[:,]?\s*$/i,
-  ],
-  ['attorney', /\b(?:attorneys?|counsel)\s*[:,]?\s*$/i],
-  ['expert', /\b(?:expert|engineer)\s*[:,]?\s*$/i],
-  ['judge', /\bjudge\s*[:,]?\s*$/i],
-  ['witness', /\bwitness\s*[:,]?\s*$|\bstatement of\s*$/i],
-];
-
-/** Role words right after a name (", Esq.", ", Public Adjuster", next line "Senior Field Adjuster"). */
-const ROLE_AFTER: RoleCue[] = [
-  [
-    'judge',
-    /^[,\s|]*(?:(?:circuit|district|county|united states district|magistrate|superior court)\s+)?judge\b/i,
-  ],
-  ['attorney', /^[,\s|]*(?:esq\.|esquire|attorney|counsel|(?:fla\.?|florida|state) bar|#\d|\(\w*#?\d)/i],
-  ['expert', /^[,\s|]*(?:p\.e\.|ph\.d|expert)/i],
-  ['insured', /^\s*\((?:the\s+)?["“]?insureds?["”]?\)/i],
-  [
-    'contractor',
-    /^\s*\((?:the\s+)?["“]?(?:sub)?contractor["”]?\)|^[,\s]*(?:certified\s+)?(?:mold\s+)?(?:remediator|roofer|estimator)\b/i,
-  ],
-  ['adjuster', /^\s*\((?:the\s+)?["“]?public adjuster["”]?\)/i],
-  [
-    'adjuster',
-    /^[,\s|]*(?:(?:senior|licensed|public|field|desk|property|staff|independent)\s+)*(?:claims?\s+)?(?:adjuster|specialist|representative|property claim representative)/i,
-  ],
-  [
-    'plaintiff',
-    /^[,\s|]*(?:(?:and\s+\S+\s+\S+,?\s*)?plaintiffs?|petitioner)\b|^\s*\((?:the\s+)?["“]?plaintiffs?["”]?\)/i,
-  ],
-  ['defendant', /^[,\s|]*defendants?\b/i],
-  ['insured', /^[,\s|]*insured\b/i],
-  [
-    'contractor',
-    /^[,\s|]*(?:president|qualifier|owner),?\s+(?:of\s+)?\S*\s*(?:roofing|restoration|construction|builders|building|renovations|repair)/i,
-  ],
-  [
-    'other',
-    /^[,\s|]*(?:notary|mediator|umpire|appraiser|secretary|president|board president|cpa|litigation manager)\b/i,
-  ],
-];
-
-/** Role words anywhere in the sentence before the name ("the adjuster Kyle Brandt came …"). */
-const ROLE_NEAR: RoleCue[] = [
-  ['adjuster', /\b(?:adjuster|claims representative)\b[^.]{0,25}$/i],
-  ['expert', /\bexpert\b[^.]{0,20}$/i],
-  ['witness', /\bwitness\b[^.]{0,12}$/i],
-  ['contractor', /\bcontractor\b[^.]{0,12}$/i],
-  ['attorney', /\b(?:attorney|counsel)\b[^.]{0,12}$/i],
-];
-
-const ORG_AFTER =
-  /^(?:[ \t]*&|,?[ \t]*(?:llc|inc|l\.?l\.?c|p\.?a\.|pllc|corp)\b|[ \t]+(?:company|co\.|group|law|roofing|restoration|insurance|mutual|claims|consult\w*|engineering|building|construction|forensic|renovations|environmental|home|drywall|rd\b|road|street|st\.|ave|avenue|drive|dr\.|lane|blvd|hwy|way|court|ct\.|place|terrace|parkway|circle|county)\b)/i;
-const PERSON_CUE_BEFORE =
-  /(?:\b(?:mr|mrs|ms|dr|hon)\.\s*|\b(?:dear|attn:?|attention|to:|from:|cc:|by:|\/s\/|s\/|i,|client:?|customer:?|owner:?|tenant:?|landlord:?|borrower:?|guest:?|caller:?|name:?|prepared (?:by|for):|taken by:|inspector:?|photographer:?|pilot in command:?|present:?|statement of|affidavit of|interview notes —|insured:?|insureds:?|plaintiffs?,?|defendants?,?|adjuster|estimator:?|technician(?: in charge)?:?|contractor:?|mediator:?|appraiser[^:]*:|umpire:?|policyholder:?|property owner:?|named insureds?:?|counsel|attorney|judge|expert|witness|signature:?|signed:?|speak with)\s*)$/i;
-const PERSON_CUE_AFTER =
-  /^(?:,?\s*(?:esq|p\.e|ph\.d|jr|sr|iii|cpa)\b|,\s*(?:the\s+)?(?:insured|plaintiff|defendant|petitioner|president|secretary|notary|mediator|umpire|appraiser|attorney|counsel|public adjuster|senior|licensed|certified|board|managing|property|claims|field|desk|operations|registered)|,\s*(?:state bar|bar no|#\s?\d|attorney|counsel)|\s*<[^>@\s]+@|,?\s*(?:being (?:first )?duly sworn|being sworn)|\s*\((?:ret\.|paralegal)\))/i;
-const CLOSING =
-  /^\s*(?:sincerely|very truly yours|yours truly|regards|best regards|warm regards|respectfully(?: submitted)?|thank you|thanks|best|cordially)[,.]?\s*$/i;
 
 interface Mention {
   name: string;
@@ -167,13 +71,18 @@ function roleFrom(
   return { role: null, weight: 0 };
 }
 
-export function findPersons(
-  text: string,
-  options: { type?: DocumentType; learned?: LearnedCorrections } = {},
-): FoundPerson[] {
-  const mentions: Mention[] = [];
-  const pending: Array<{ name: string; index: number; end: number }> = [];
-  const lines = text.split('\n');
+/** The text being read, its lines, and the mentions the steps below have found so far. */
+interface Scan {
+  text: string;
+  lines: string[];
+  /** The number of the line that holds the character at `index`. */
+  lineOf(index: number): number;
+  mentions: Mention[];
+  /** Capitalised pairs with neither a cue nor a known given name: persons only beside a person. */
+  pending: Array<{ name: string; index: number; end: number }>;
+}
+
+function scanOf(text: string): Scan {
   const lineStarts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const lineOf = (index: number) => {
@@ -185,44 +94,64 @@ export function findPersons(
     }
     return lo;
   };
+  return { text, lines: text.split('\n'), lineOf, mentions: [], pending: [] };
+}
 
-  const consider = (name: string, index: number, end: number, titled: boolean) => {
-    const tokens = name.split(/\s+/);
-    const first = tokens[0]!;
-    const last = tokens[tokens.length - 1]!;
-    if (tokens.some((t) => NOT_NAME.has(t.toLowerCase().replace(/\.$/, '')))) return;
-    if (ORG_AFTER.test(text.slice(end, end + 20))) return;
-    if (/\d[\w.]*[ \t]+(?:[NSEW]\.?[ \t]+)?$/.test(text.slice(Math.max(0, index - 12), index))) return; // 44 Laurel Fork Road
-    const lineStart = text.lastIndexOf('\n', index - 1) + 1;
-    const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
-    const before = text.slice(Math.max(lineStart, index - 80), index);
-    const after = text.slice(end, lineEnd);
-    const li = lineOf(index);
-    const nextLine = lines[li + 1] ?? '';
-    // Signature block: the name alone on a line after a closing, or under a title line.
-    let prev = li - 1;
-    while (prev >= 0 && lines[prev]!.trim() === '') prev--;
-    const aloneOnLine = text.slice(lineStart, lineEnd).trim() === text.slice(index, end).trim();
-    const signature = aloneOnLine && prev >= 0 && CLOSING.test(lines[prev]!);
-    const cued =
-      titled ||
-      /\b(?:mr|mrs|ms|dr|hon|judge)\.?\s*$/i.test(before) ||
-      PERSON_CUE_BEFORE.test(before) ||
-      PERSON_CUE_AFTER.test(after) ||
-      signature ||
-      (aloneOnLine && ROLE_AFTER.some(([, re]) => re.test(nextLine)));
-    const known = GIVEN_NAMES.has(first.toLowerCase().replace(/\.$/, ''));
-    if (!cued && !known) {
-      pending.push({ name, index, end });
-      return;
-    }
-    if (/^\p{Lu}\.$/u.test(first) && !cued) return; // "R. Thornton" needs a cue
-    if (last.length < 2) return;
-    const { role, weight } = roleFrom(before, after, nextLine);
-    mentions.push({ name, index, end, cued, role, roleWeight: weight });
-  };
+export function findPersons(
+  text: string,
+  options: { type?: DocumentType; learned?: LearnedCorrections } = {},
+): FoundPerson[] {
+  const scan = scanOf(text);
+  findCapitalisedRuns(scan);
+  findNamesInCapitals(scan);
+  findCouples(scan);
+  joinPartners(scan);
+  giveSignersTheirRole(scan, options.type);
+  findLearnedPersons(scan, options.learned);
+  return merge(scan.mentions, text, options);
+}
 
-  for (const m of text.matchAll(RUN)) {
+/** Keeps a candidate name as a mention, as pending, or not at all, from what surrounds it. */
+function consider(scan: Scan, name: string, index: number, end: number, titled: boolean) {
+  const { text, lines } = scan;
+  const tokens = name.split(/\s+/);
+  const first = tokens[0]!;
+  const last = tokens[tokens.length - 1]!;
+  if (tokens.some((t) => NOT_NAME.has(t.toLowerCase().replace(/\.$/, '')))) return;
+  if (ORG_AFTER.test(text.slice(end, end + 20))) return;
+  if (/\d[\w.]*[ \t]+(?:[NSEW]\.?[ \t]+)?$/.test(text.slice(Math.max(0, index - 12), index))) return; // 44 Laurel Fork Road
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
+  const before = text.slice(Math.max(lineStart, index - 80), index);
+  const after = text.slice(end, lineEnd);
+  const li = scan.lineOf(index);
+  const nextLine = lines[li + 1] ?? '';
+  // Signature block: the name alone on a line after a closing, or under a title line.
+  let prev = li - 1;
+  while (prev >= 0 && lines[prev]!.trim() === '') prev--;
+  const aloneOnLine = text.slice(lineStart, lineEnd).trim() === text.slice(index, end).trim();
+  const signature = aloneOnLine && prev >= 0 && CLOSING.test(lines[prev]!);
+  const cued =
+    titled ||
+    /\b(?:mr|mrs|ms|dr|hon|judge)\.?\s*$/i.test(before) ||
+    PERSON_CUE_BEFORE.test(before) ||
+    PERSON_CUE_AFTER.test(after) ||
+    signature ||
+    (aloneOnLine && ROLE_AFTER.some(([, re]) => re.test(nextLine)));
+  const known = GIVEN_NAMES.has(first.toLowerCase().replace(/\.$/, ''));
+  if (!cued && !known) {
+    scan.pending.push({ name, index, end });
+    return;
+  }
+  if (/^\p{Lu}\.$/u.test(first) && !cued) return; // "R. Thornton" needs a cue
+  if (last.length < 2) return;
+  const { role, weight } = roleFrom(before, after, nextLine);
+  scan.mentions.push({ name, index, end, cued, role, roleWeight: weight });
+}
+
+/** Runs of capitalised words ("Hon. Marcus T. Oyelowo"), trimmed to the name they hold. */
+function findCapitalisedRuns(scan: Scan) {
+  for (const m of scan.text.matchAll(RUN)) {
     const tokens = m[0].split(/[ \t]/);
     const offsets: number[] = [];
     let at = m.index!;
@@ -250,8 +179,13 @@ export function findPersons(
     if (name.length < 2 || name.length > 3) continue;
     if (/^\p{Lu}\.$/u.test(name[name.length - 1]!)) continue;
     const start = offsets[a]!;
-    consider(name.join(' '), start, start + name.join(' ').length, titled);
+    consider(scan, name.join(' '), start, start + name.join(' ').length, titled);
   }
+}
+
+/** Names in capitals (captions, headings): "ROBERTO SALINAS, Plaintiff", "JUDGE ANTHONY R. DELUCA". */
+function findNamesInCapitals(scan: Scan) {
+  const { text, lines } = scan;
   for (const m of text.matchAll(CAPS)) {
     const [given, initial, surname] = [m[2]!, m[3], m[4]!];
     const start = m.index! + (m[1]?.length ?? 0);
@@ -290,24 +224,28 @@ export function findPersons(
       const r = roleFrom(
         before,
         text.slice(end, text.indexOf('\n', end) < 0 ? undefined : text.indexOf('\n', end)),
-        lines[lineOf(start) + 1] ?? '',
+        lines[scan.lineOf(start) + 1] ?? '',
       );
       role = r.role;
     }
     if (role === null && /(?:between|in re appraisal between)\s*$/i.test(before)) role = null;
-    mentions.push({ name, index: start, end, cued: true, role, roleWeight: role ? 3 : 0 });
+    scan.mentions.push({ name, index: start, end, cued: true, role, roleWeight: role ? 3 : 0 });
   }
-  for (const m of text.matchAll(PAIR)) {
+}
+
+/** Couples sharing a surname: "Samuel & Kimberly Oyelaran", "Ewa and Tomasz Kowalski". */
+function findCouples(scan: Scan) {
+  for (const m of scan.text.matchAll(PAIR)) {
     const [a, b, surname] = [m[1]!, m[2]!, m[3]!];
     if (
       NOT_NAME.has(surname.toLowerCase()) ||
       !(GIVEN_NAMES.has(a.toLowerCase()) || GIVEN_NAMES.has(b.toLowerCase()))
     )
       continue;
-    const before = text.slice(Math.max(0, m.index! - 60), m.index!);
+    const before = scan.text.slice(Math.max(0, m.index! - 60), m.index!);
     const { role, weight } = roleFrom(before, '', '');
     for (const given of [a, b])
-      mentions.push({
+      scan.mentions.push({
         name: `${given} ${surname}`,
         index: m.index!,
         end: m.index! + m[0].length,
@@ -316,7 +254,11 @@ export function findPersons(
         roleWeight: weight,
       });
   }
+}
 
+/** Pending names joined by "and" to a person, and roles shared across "and". */
+function joinPartners(scan: Scan) {
+  const { text, mentions, pending } = scan;
   // "Ewa Kowalski and Tomasz Kowalski": a name joined by "and" to a person is a person too.
   for (const p of pending) {
     const partner = mentions.find(
@@ -335,12 +277,16 @@ export function findPersons(
     );
     if (partner) [m.role, m.roleWeight] = [partner.role, 1];
   }
+}
 
+/** Roles of signers: a law firm's letter is signed by a lawyer, as is "…, for the firm". */
+function giveSignersTheirRole(scan: Scan, type: DocumentType | undefined) {
+  const { text, lines, mentions } = scan;
   // A letter on a law firm's letterhead is signed by one of its lawyers.
   const letterhead = lines.slice(0, 4).join(' ');
-  if (options.type === 'correspondence' && /\b(?:law|lawyers|attorneys?|p\.a\.|esq)\b/i.test(letterhead)) {
+  if (type === 'correspondence' && /\b(?:law|lawyers|attorneys?|p\.a\.|esq)\b/i.test(letterhead)) {
     const signer = [...mentions].reverse().find((m) => {
-      const li = lineOf(m.index);
+      const li = scan.lineOf(m.index);
       return (
         lines[li]!.trim() === m.name ||
         lines[li]!.trim().startsWith(`${m.name},`) ||
@@ -352,12 +298,14 @@ export function findPersons(
   for (const m of mentions)
     if (!m.role && /^,?\s*for the firm\b/i.test(text.slice(m.end, m.end + 20)))
       [m.role, m.roleWeight] = ['attorney', 1];
+}
 
-  // Names the firm taught: listed wherever they appear.
-  for (const person of options.learned?.persons ?? []) {
-    const at = text.toLowerCase().indexOf(person.name.toLowerCase());
+/** Names the firm taught: listed wherever they appear. */
+function findLearnedPersons(scan: Scan, learned: LearnedCorrections | undefined) {
+  for (const person of learned?.persons ?? []) {
+    const at = scan.text.toLowerCase().indexOf(person.name.toLowerCase());
     if (at >= 0)
-      mentions.push({
+      scan.mentions.push({
         name: person.name,
         index: at,
         end: at + person.name.length,
@@ -366,8 +314,6 @@ export function findPersons(
         roleWeight: 10,
       });
   }
-
-  return merge(mentions, text, options);
 }
 
 /** One entry per person: "Sam Oyelaran" joins "Samuel Oyelaran"; the best-supported role wins. */

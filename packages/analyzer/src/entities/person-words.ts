@@ -1,0 +1,117 @@
+import type { PersonRole } from '@sentinel/shared';
+
+/**
+ * The words findPersons() (persons.ts) reads around a capitalised run: what makes it a place or a
+ * company rather than a person, what says it is a person, and what gives that person a role.
+ */
+
+/** Words that make a capitalised pair a place, a company or a heading rather than a person. */
+export const NOT_NAME = new Set(
+  `
+street st avenue ave road rd drive dr lane ln boulevard blvd way court ct place pl terrace parkway pkwy highway hwy
+circle cir trail creek river lake bay beach hills hill park valley point harbor springs heights island mountain
+ridge run fork plaza towers tower center suite floor unit building county city state states district circuit
+division department court courthouse clerk insurance mutual casualty property company co inc llc lp llp pllc pa
+pc corp corporation group bank association associates services restoration roofing consultants consulting law
+firm claims claim home homeowners builders building construction partners holdings fund trust foundation
+university college school church hospital department office national federal american united international
+exteriors renovations repair environmental engineering forensic specialists emergency plumbing products
+reporting litigation appraisal services systems solutions title loans mortgage savings federal commonwealth
+policy coverage declarations endorsement section article exhibit schedule notice order motion complaint answer
+petition affidavit summons subpoena judgment agreement contract release invoice estimate statement report
+total subtotal balance amount payment date loss time dear sincerely regards re attn subject from to cc sent
+january february march april may june july august september october november december monday tuesday
+wednesday thursday friday saturday sunday north south east west northern southern eastern western
+plaintiff plaintiffs defendant defendants petitioner respondent insured insurer adjuster contractor attorney
+counsel esq expert judge witness mediator umpire appraiser notary public president secretary manager
+water wind hail fire storm flood mold roof damage kitchen bathroom bedroom living dining hallway basement
+the this that these those and or of for with in on at by a an if all any each no not yes
+above named records custodian condominium condo apartments townhomes townhome estates villas manor commons properties realty management homeowner owner tenant customer client borrower guest caller counter hurricane tropical jury trial affirmative defenses defense indoor air estimator job room matter address account
+proposal evidence meter residence senior field desk operations general special final first second third
+alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois
+indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri
+montana nebraska nevada hampshire jersey mexico york carolina dakota ohio oklahoma oregon pennsylvania rhode
+tennessee texas utah vermont virginia washington wisconsin wyoming
+`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** A role and the words that give it. */
+type RoleCue = [PersonRole, RegExp];
+
+/** Role words right before a name ("Insured: ", "adjuster ", "Plaintiff, "); titles are read separately. */
+export const ROLE_BEFORE: RoleCue[] = [
+  [
+    'other',
+    /\b(?:mediator|umpire|appraiser(?: for (?:the )?(?:insured|insurer))?|notary(?: public)?|secretary|president|landlord|tenant|cpa)\s*[:,]?\s*$/i,
+  ],
+  ['plaintiff', /\b(?:plaintiffs?|petitioner|counter-defendant)[,:]?\s*$/i],
+  ['defendant', /\b(?:defendants?|respondent)[,:]?\s*$/i],
+  ['insured', /\b(?:named insureds?|insureds?|policyholders?|your insureds?|our insured)\s*[:,]?\s*$/i],
+  ['adjuster', /\b(?:adjuster|claims? representative|claims? specialist|field appraiser)\s*[:,]?\s*$/i],
+  [
+    'contractor',
+    /\b(?:contractor|estimator|remediator|roofer|subcontractor|technician(?: in charge)?)\s*[:,]?\s*$/i,
+  ],
+  ['attorney', /\b(?:attorneys?|counsel)\s*[:,]?\s*$/i],
+  ['expert', /\b(?:expert|engineer)\s*[:,]?\s*$/i],
+  ['judge', /\bjudge\s*[:,]?\s*$/i],
+  ['witness', /\bwitness\s*[:,]?\s*$|\bstatement of\s*$/i],
+];
+
+/** Role words right after a name (", Esq.", ", Public Adjuster", next line "Senior Field Adjuster"). */
+export const ROLE_AFTER: RoleCue[] = [
+  [
+    'judge',
+    /^[,\s|]*(?:(?:circuit|district|county|united states district|magistrate|superior court)\s+)?judge\b/i,
+  ],
+  ['attorney', /^[,\s|]*(?:esq\.|esquire|attorney|counsel|(?:fla\.?|florida|state) bar|#\d|\(\w*#?\d)/i],
+  ['expert', /^[,\s|]*(?:p\.e\.|ph\.d|expert)/i],
+  ['insured', /^\s*\((?:the\s+)?["“]?insureds?["”]?\)/i],
+  [
+    'contractor',
+    /^\s*\((?:the\s+)?["“]?(?:sub)?contractor["”]?\)|^[,\s]*(?:certified\s+)?(?:mold\s+)?(?:remediator|roofer|estimator)\b/i,
+  ],
+  ['adjuster', /^\s*\((?:the\s+)?["“]?public adjuster["”]?\)/i],
+  [
+    'adjuster',
+    /^[,\s|]*(?:(?:senior|licensed|public|field|desk|property|staff|independent)\s+)*(?:claims?\s+)?(?:adjuster|specialist|representative|property claim representative)/i,
+  ],
+  [
+    'plaintiff',
+    /^[,\s|]*(?:(?:and\s+\S+\s+\S+,?\s*)?plaintiffs?|petitioner)\b|^\s*\((?:the\s+)?["“]?plaintiffs?["”]?\)/i,
+  ],
+  ['defendant', /^[,\s|]*defendants?\b/i],
+  ['insured', /^[,\s|]*insured\b/i],
+  [
+    'contractor',
+    /^[,\s|]*(?:president|qualifier|owner),?\s+(?:of\s+)?\S*\s*(?:roofing|restoration|construction|builders|building|renovations|repair)/i,
+  ],
+  [
+    'other',
+    /^[,\s|]*(?:notary|mediator|umpire|appraiser|secretary|president|board president|cpa|litigation manager)\b/i,
+  ],
+];
+
+/** Role words anywhere in the sentence before the name ("the adjuster Kyle Brandt came …"). */
+export const ROLE_NEAR: RoleCue[] = [
+  ['adjuster', /\b(?:adjuster|claims representative)\b[^.]{0,25}$/i],
+  ['expert', /\bexpert\b[^.]{0,20}$/i],
+  ['witness', /\bwitness\b[^.]{0,12}$/i],
+  ['contractor', /\bcontractor\b[^.]{0,12}$/i],
+  ['attorney', /\b(?:attorney|counsel)\b[^.]{0,12}$/i],
+];
+
+/** What follows a company's or a place's name: "& Sons", ", LLC", " Roofing", " Road". */
+export const ORG_AFTER =
+  /^(?:[ \t]*&|,?[ \t]*(?:llc|inc|l\.?l\.?c|p\.?a\.|pllc|corp)\b|[ \t]+(?:company|co\.|group|law|roofing|restoration|insurance|mutual|claims|consult\w*|engineering|building|construction|forensic|renovations|environmental|home|drywall|rd\b|road|street|st\.|ave|avenue|drive|dr\.|lane|blvd|hwy|way|court|ct\.|place|terrace|parkway|circle|county)\b)/i;
+/** What comes right before a person's name: a title, a salutation, a label ("Insured:"). */
+export const PERSON_CUE_BEFORE =
+  /(?:\b(?:mr|mrs|ms|dr|hon)\.\s*|\b(?:dear|attn:?|attention|to:|from:|cc:|by:|\/s\/|s\/|i,|client:?|customer:?|owner:?|tenant:?|landlord:?|borrower:?|guest:?|caller:?|name:?|prepared (?:by|for):|taken by:|inspector:?|photographer:?|pilot in command:?|present:?|statement of|affidavit of|interview notes —|insured:?|insureds:?|plaintiffs?,?|defendants?,?|adjuster|estimator:?|technician(?: in charge)?:?|contractor:?|mediator:?|appraiser[^:]*:|umpire:?|policyholder:?|property owner:?|named insureds?:?|counsel|attorney|judge|expert|witness|signature:?|signed:?|speak with)\s*)$/i;
+/** What comes right after a person's name: ", Esq.", ", the insured", an e-mail address. */
+export const PERSON_CUE_AFTER =
+  /^(?:,?\s*(?:esq|p\.e|ph\.d|jr|sr|iii|cpa)\b|,\s*(?:the\s+)?(?:insured|plaintiff|defendant|petitioner|president|secretary|notary|mediator|umpire|appraiser|attorney|counsel|public adjuster|senior|licensed|certified|board|managing|property|claims|field|desk|operations|registered)|,\s*(?:state bar|bar no|#\s?\d|attorney|counsel)|\s*<[^>@\s]+@|,?\s*(?:being (?:first )?duly sworn|being sworn)|\s*\((?:ret\.|paralegal)\))/i;
+/** A letter's closing line, above the signature. */
+export const CLOSING =
+  /^\s*(?:sincerely|very truly yours|yours truly|regards|best regards|warm regards|respectfully(?: submitted)?|thank you|thanks|best|cordially)[,.]?\s*$/i;

@@ -7,7 +7,6 @@
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/api-auth.ts
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +15,18 @@ import { createUser } from '@sentinel/db/factories';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/database';
 import { ARGON2_PARAMS } from '../packages/db/src/password-hash';
-import { loadLine, machine, printTable, repoRoot, withTimeout, writeResult } from './lib';
+import {
+  benchServerConfig,
+  loadLine,
+  machine,
+  printTable,
+  repoRoot,
+  runMain,
+  withTimeout,
+  writeResult,
+} from './lib';
 
 const TARGET_RATIO = 0.5;
 const TARGET_VERIFY_P99_MS = 20;
@@ -163,18 +170,9 @@ async function main() {
       });
     }
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      PUBLIC_URL: 'http://127.0.0.1',
-      APP_SECRET: randomBytes(48).toString('base64url'),
+    const config = benchServerConfig({
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      LOG_LEVEL: 'warn',
-      API_RATE_LIMIT: 'off',
-      LOGIN_LIMIT_PER_IP: '1000000/1m',
-      LOGIN_LIMIT_PER_ACCOUNT: '1000000/1m',
     });
     const database = await openDatabase(config);
     cleanups.unshift(() => database.close());
@@ -299,16 +297,4 @@ async function main() {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-    setTimeout(() => {
-      console.warn('something kept Node alive after cleanup; exiting');
-      process.exit(code);
-    }, 5_000).unref();
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

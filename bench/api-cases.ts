@@ -5,18 +5,25 @@
  *   npm run bench:cases [-- --duration 10 --connections 50 --url postgres://…]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CaseSort } from '@sentinel/shared';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/database';
 import { casesRepository } from '../apps/server/src/modules/cases/cases.repository';
 import { clientsRepository } from '../apps/server/src/modules/clients/clients.repository';
 import { BENCH_ATTORNEY, BENCH_PASSWORD, LAST, PERILS, generate } from './generate-data';
-import { loadLine, machine, printTable, repoRoot, withTimeout, writeResult } from './lib';
+import {
+  benchServerConfig,
+  loadLine,
+  machine,
+  printTable,
+  repoRoot,
+  runMain,
+  withTimeout,
+  writeResult,
+} from './lib';
 
 const TARGETS = { listP95Ms: 30, ratio: 2, dashboardP95Ms: 100 };
 const WARMUP_S = 2;
@@ -127,18 +134,7 @@ async function main() {
   const connections = Number(values.connections);
   await generate(values.url!, 100_000, 20_000);
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    PUBLIC_URL: 'http://127.0.0.1',
-    APP_SECRET: randomBytes(48).toString('base64url'),
-    DATABASE_URL: values.url!,
-    LOG_LEVEL: 'warn',
-    API_RATE_LIMIT: 'off',
-    LOGIN_LIMIT_PER_IP: '1000000/1m',
-    LOGIN_LIMIT_PER_ACCOUNT: '1000000/1m',
-  });
+  const config = benchServerConfig({ DATABASE_URL: values.url! });
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -255,13 +251,4 @@ async function main() {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-    setTimeout(() => process.exit(code), 5_000).unref();
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

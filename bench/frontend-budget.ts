@@ -18,6 +18,7 @@ import {
   machine,
   printTable,
   repoRoot,
+  runMain,
   startServerProcess,
   waitFor200,
   withTimeout,
@@ -188,16 +189,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-    setTimeout(() => {
-      console.warn('something kept Node alive after cleanup; exiting');
-      process.exit(code);
-    }, 5_000).unref();
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../apps/server/src/config';
 
 /** Helpers shared by the benchmark scripts. */
 
@@ -141,4 +143,43 @@ export function startServerProcess(args: string[], env: Record<string, string | 
       }
     },
   };
+}
+
+/**
+ * Runs a benchmark's main(), whose result is the exit code. Should a handle outlive main()'s
+ * cleanup, Node is stopped 5 s later instead of hanging, with a warning.
+ */
+export function runMain(main: () => Promise<number>): void {
+  main().then(
+    (code) => {
+      process.exitCode = code;
+      setTimeout(() => {
+        console.warn('something kept Node alive after cleanup; exiting');
+        process.exit(code);
+      }, 5_000).unref();
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
+/**
+ * The configuration of a server started inside a benchmark: production mode on 127.0.0.1, quiet
+ * logs, and no rate limit that the load would trip. `env` adds the data settings.
+ */
+export function benchServerConfig(env: Record<string, string>) {
+  return loadConfig({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PUBLIC_URL: 'http://127.0.0.1',
+    APP_SECRET: randomBytes(48).toString('base64url'),
+    LOG_LEVEL: 'warn',
+    API_RATE_LIMIT: 'off',
+    LOGIN_LIMIT_PER_IP: '1000000/1m',
+    LOGIN_LIMIT_PER_ACCOUNT: '1000000/1m',
+    ...env,
+  });
 }

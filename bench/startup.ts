@@ -7,7 +7,6 @@
  *   npx tsx bench/startup.ts [--runs N]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,31 +17,18 @@ import {
   machine,
   printTable,
   repoRoot,
+  runMain,
   startServerProcess,
   waitFor200,
   writeResult,
 } from './lib';
+import { webBuildIsStale } from '../scripts/web-build.mjs';
 
 const START_TIMEOUT_MS = 900_000;
 const REBUILD_NOTICE = 'Building the web app';
-/** What scripts/start.mjs compares with apps/web/dist/index.html to decide whether to rebuild. */
-const WEB_SOURCES = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
-
-function newestMtime(entry: string): number {
-  const full = path.join(repoRoot, entry);
-  if (!existsSync(full)) return 0;
-  const stat = statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(full).reduce(
-    (max, name) => Math.max(max, newestMtime(path.join(entry, name))),
-    stat.mtimeMs,
-  );
-}
-
 /** Builds the web app (untimed) when forced or when start.mjs would find it stale. */
 function buildWeb(force: boolean): boolean {
-  const built = path.join(repoRoot, 'apps/web/dist/index.html');
-  const stale = !existsSync(built) || statSync(built).mtimeMs < Math.max(...WEB_SOURCES.map(newestMtime));
+  const stale = webBuildIsStale(repoRoot);
   if (!force && !stale) return true;
   console.log(
     `Building the web app (npm run build -w apps/web)${force ? '' : ': sources changed'}; not timed…`,
@@ -156,16 +142,4 @@ async function main() {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-    setTimeout(() => {
-      console.warn('something kept Node alive after cleanup; exiting');
-      process.exit(code);
-    }, 5_000).unref();
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runMain(main);

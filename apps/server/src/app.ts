@@ -135,7 +135,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     documents: new DocumentsService(
       db,
       store,
-      new SignedUrls(config.appSecret, config.publicUrl),
+      new SignedUrls(config.appSecret),
       jobs,
       config.analysisLlm ? withLlm(localAnalyzer, config.analysisLlm, app.log) : localAnalyzer,
       readAudit,

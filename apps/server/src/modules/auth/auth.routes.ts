@@ -1,6 +1,7 @@
 import {
   changePasswordRequest,
   changeTempPasswordRequest,
+  changeTempPasswordResponse,
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
@@ -105,12 +106,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: changeTempPasswordRequest,
-        response: { 200: successMessageResponse, ...errorSchemas },
+        response: { 200: changeTempPasswordResponse, ...errorSchemas },
       },
     },
-    async (request) => {
-      await auth.changeTemporaryPassword(request.body, requestContext(request));
-      return { success: true as const, message: MESSAGES.passwordUpdated };
+    async (request, reply) => {
+      const { user, session } = await auth.changeTemporaryPassword(request.body, requestContext(request));
+      cookie.set(reply, session.refreshToken, session.refreshMaxAge);
+      return {
+        success: true as const,
+        message: MESSAGES.passwordUpdated,
+        token: session.accessToken,
+        expiresIn: session.expiresIn,
+        user,
+      };
     },
   );
 };

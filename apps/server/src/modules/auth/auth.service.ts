@@ -271,11 +271,18 @@ export class AuthService {
     );
   }
 
-  /** Replaces a temporary password; only the holder of the ticket from a temporary sign-in may. */
-  async changeTemporaryPassword(input: ChangeTempPasswordRequest, context: RequestContext): Promise<void> {
+  /**
+   * Replaces a temporary password; only the holder of the ticket from a temporary sign-in may.
+   * The holder is then signed in (a new session, as a login gives), so the invited user does not
+   * sign in twice.
+   */
+  async changeTemporaryPassword(
+    input: ChangeTempPasswordRequest,
+    context: RequestContext,
+  ): Promise<{ user: SessionUser; session: IssuedSession }> {
     await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
     const email = normaliseEmail(input.email);
-    const firmId = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const ticket = await repo.consumeTicket(tx, sha256(input.ticket));
       const user = ticket && (await repo.findUserById(tx, ticket.userId));
       if (!user || user.email !== email || !user.temporaryPasswordExpiresAt || user.status !== 'active') {
@@ -291,16 +298,19 @@ export class AuthService {
       this.passwordPolicy(input.newPassword, [user.firstName, user.lastName, user.email, user.companyName]);
       await repo.setPassword(tx, user.id, await hashPassword(input.newPassword));
       await this.sessions.revokeAllForUser(tx, user.id, 'temporary_password_changed');
+      const session = await this.sessions.issue(tx, user, context);
       await audit(tx, context, {
         action: 'temporary_password_changed',
         outcome: 'success',
         firmId: user.firmId,
         userId: user.id,
+        details: { sessionId: session.sessionId },
       });
-      return user.firmId;
+      return { user, session };
     });
     // The client directory shows who is still to accept an invitation.
-    this.firmCache.changed(firmId);
+    this.firmCache.changed(outcome.user.firmId);
+    return { user: toSessionUser(outcome.user), session: outcome.session };
   }
 }
 

@@ -287,7 +287,7 @@ describe('reads are audited, and the kept total follows changes', () => {
     while (rows.length === 0 && Date.now() < deadline) {
       rows = (
         await ctx.database.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, 'case_viewed'))
-      ).filter((row) => row.details?.caseId === target!.id);
+      ).filter((row) => row.details?.caseId === target!.id && row.userId === attorney.id);
       if (rows.length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(rows[0]).toMatchObject({ userId: attorney.id, firmId: attorney.firmId, ip: '127.0.0.1' });

@@ -410,6 +410,7 @@ describe('signed links', () => {
       expiresAt: string;
     };
   const open = (url: string) => ctx.app.inject({ method: 'GET', url: url.replace(TEST_PUBLIC_URL, '') });
+  const absolute = (url: string) => new URL(url, TEST_PUBLIC_URL);
 
   it('serve the bytes without a session for five minutes, with safe headers', async () => {
     const { url, expiresAt } = await link('attachment');
@@ -435,22 +436,30 @@ describe('signed links', () => {
     expect((await open((await link('inline')).url)).headers['content-disposition']).toMatch(/^inline;/);
   });
 
+  it('are relative, so they work on whatever origin the app was opened at', async () => {
+    // Opened at http://127.0.0.1:3000 with PUBLIC_URL unset: a link to localhost would be blocked.
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/document/${document.id}/signedUrl?disposition=attachment`,
+      headers: { ...bearer(attorney.token), host: '127.0.0.1:3000' },
+    });
+    const { url } = response.json() as { url: string };
+    expect(url).toMatch(new RegExp(`^/api/files/${document.id}\\?d=attachment&e=\\d+&s=[\\w-]+$`));
+    expect((await open(url)).body).toBe(content);
+  });
+
   it('refuse a tampered, re-targeted or expired link, and a deleted document', async () => {
     const { url } = await link('inline');
-    const tampered = new URL(url);
+    const tampered = absolute(url);
     tampered.searchParams.set('d', 'attachment');
     expect((await open(tampered.toString())).statusCode).toBe(404);
-    const forged = new URL(url);
+    const forged = absolute(url);
     forged.searchParams.set('s', `${forged.searchParams.get('s')!.slice(0, -2)}AA`);
     expect((await open(forged.toString())).statusCode).toBe(404);
-    const longer = new URL(url);
+    const longer = absolute(url);
     longer.searchParams.set('e', String(Number(longer.searchParams.get('e')) + 3600));
     expect((await open(longer.toString())).statusCode).toBe(404);
-    const old = new SignedUrls(TEST_APP_SECRET, TEST_PUBLIC_URL).create(
-      document.id,
-      'inline',
-      Date.now() - 301_000,
-    );
+    const old = new SignedUrls(TEST_APP_SECRET).create(document.id, 'inline', Date.now() - 301_000);
     expect((await open(old.url)).statusCode).toBe(404);
     const otherDocument = (await upload(attorney, { name: 'x.txt', data: 'x' })).json().data as DocumentDto;
     expect((await open(url.replace(document.id, otherDocument.id))).statusCode).toBe(404);

@@ -6,33 +6,23 @@ import {
   type LoginResponse,
   type RegisterRequest,
   type SessionUser,
-  type UserType,
 } from '@sentinel/shared';
 import type { Config } from '../../config';
 import type { FirmCache } from '../../platform/firm-cache';
 import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, isUniqueViolation } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
 import type { Throttle } from '../../platform/throttle';
-import { authRepository as repo, type UserRecord } from './auth.repository';
+import { authRepository as repo } from './auth.repository';
 import { passwordChangedMail, passwordResetMail } from './auth.emails';
 import { newPasswordProblem } from './password-policy';
-import type { IssuedSession, Principal, SessionsService } from './sessions.service';
+import { toSessionUser, type Principal } from './principal';
+import type { IssuedSession, SessionsService } from './sessions.service';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const TEMPORARY_TICKET_TTL_MS = 15 * 60 * 1000;
-
-export const toSessionUser = (
-  user: Pick<UserRecord, 'id' | 'email' | 'firstName' | 'lastName' | 'userType'>,
-): SessionUser => ({
-  userId: user.id,
-  email: user.email,
-  first_name: user.firstName,
-  last_name: user.lastName,
-  userType: user.userType as UserType,
-});
 
 export type LoginOutcome =
   | { kind: 'session'; session: IssuedSession; body: LoginResponse }
@@ -312,14 +302,4 @@ export class AuthService {
     this.firmCache.changed(outcome.user.firmId);
     return { user: toSessionUser(outcome.user), session: outcome.session };
   }
-}
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

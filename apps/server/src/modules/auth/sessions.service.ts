@@ -4,18 +4,8 @@ import type { AccessTokens } from '../../platform/access-tokens';
 import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { RequestContext } from '../../platform/request-context';
+import type { Principal } from './principal';
 import { authRepository as repo, type UserRecord } from './auth.repository';
-
-/** The signed-in user as every route sees it. */
-export interface Principal {
-  userId: string;
-  firmId: string;
-  sessionId: string;
-  userType: UserType;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
 
 export interface IssuedSession {
   accessToken: string;

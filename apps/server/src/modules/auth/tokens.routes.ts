@@ -5,7 +5,7 @@ import { unauthorized } from '../../platform/errors';
 import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
 import { principalOf } from './auth.guard';
-import { toSessionUser } from './auth.service';
+import { toSessionUser } from './principal';
 
 /** GET /api/tokens/verify, POST /api/tokens/refresh and /logout (spec §7). */
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {

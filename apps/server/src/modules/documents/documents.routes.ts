@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
 import { principalOf } from '../auth/auth.guard';
+import { receiveUpload, uploadTmpDir } from './upload';
 
 const signedIn = { access: 'session' as const };
 const security = [{ bearer: [] }];
@@ -27,7 +28,8 @@ const oneDocument = <R extends z.ZodType>(response: R) => ({
  * public /api/files/{id} that serves the bytes behind a signed link.
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { documents } = app.services;
+  const { documents, documentUploads, documentAnalysis } = app.services;
+  const uploadLimits = { tmpDir: uploadTmpDir(app.config.dataDir), maxBytes: app.config.documentMaxBytes };
 
   app.post(
     '/document/upload/single',
@@ -40,7 +42,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: uploadResponse, ...errorSchemas },
       },
     },
-    async (request) => documents.upload(principalOf(request), request, requestContext(request)),
+    async (request) =>
+      documentUploads.upload(
+        principalOf(request),
+        await receiveUpload(request, uploadLimits),
+        requestContext(request),
+      ),
   );
 
   app.get(
@@ -80,11 +87,11 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      documents.review(principalOf(request), request.params.id, request.body, requestContext(request)),
+      documentAnalysis.review(principalOf(request), request.params.id, request.body, requestContext(request)),
   );
 
   app.post('/document/:id/analyze', oneDocument(documentResponse), async (request) =>
-    documents.analyze(principalOf(request), request.params.id, requestContext(request)),
+    documentAnalysis.analyze(principalOf(request), request.params.id, requestContext(request)),
   );
 
   app.get(

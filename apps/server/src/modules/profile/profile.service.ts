@@ -3,8 +3,8 @@ import type { FirmPeopleResponse, ProfileResponse } from '@sentinel/shared';
 import { audit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { toSessionUser } from '../auth/auth.service';
-import type { Principal } from '../auth/sessions.service';
+import { toSessionUser } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { profileRepository as repo } from './profile.repository';
 
 /** Settings → Profile: who you are and the name of your firm. Only attorneys rename the firm. */

@@ -18,7 +18,9 @@ import { tokensRoutes } from './modules/auth/tokens.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { LeadsService } from './modules/leads/leads.service';
-import { firmRoutes, profileRoutes } from './modules/profile/profile.routes';
+import { FirmService } from './modules/firm/firm.service';
+import { firmRoutes } from './modules/firm/firm.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { CasesService } from './modules/cases/cases.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -56,6 +58,7 @@ export interface Services {
   auth: AuthService;
   sessions: SessionsService;
   profile: ProfileService;
+  firm: FirmService;
   clients: ClientsService;
   cases: CasesService;
   dashboard: DashboardService;
@@ -137,6 +140,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
+    firm: new FirmService(db),
     clients: new ClientsService(db, sessions, mailer, config, readAudit, firmCache),
     cases: new CasesService(db, mailer, config, readAudit, firmCache),
     dashboard: new DashboardService(db, readAudit, firmCache),

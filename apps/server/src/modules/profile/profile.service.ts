@@ -1,5 +1,5 @@
 import type { Database } from '@sentinel/db';
-import type { FirmPeopleResponse, ProfileResponse } from '@sentinel/shared';
+import type { ProfileResponse } from '@sentinel/shared';
 import { audit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
@@ -15,25 +15,6 @@ export class ProfileService {
     const firm = await repo.findFirm(this.db, principal.firmId);
     if (!firm) throw notFound();
     return this.shape(principal, firm.name);
-  }
-
-  /** Who an attorney can make lead attorney or add to a case's team. */
-  async people(principal: Principal, context: RequestContext): Promise<FirmPeopleResponse> {
-    const people = await repo.people(this.db, principal.firmId);
-    await audit(this.db, context, {
-      action: 'firm_people_listed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-    });
-    return {
-      data: people.map((person) => ({
-        id: person.id,
-        name: `${person.firstName} ${person.lastName}`,
-        email: person.email,
-        userType: person.userType,
-      })),
-    };
   }
 
   async renameFirm(

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MESSAGES, type CaseResponse, type DocumentDto, type LoginResponse } from '@sentinel/shared';
+import { MESSAGES, type CaseResponse, type DocumentDetail, type LoginResponse } from '@sentinel/shared';
 import { BASE_URL } from '../playwright.config';
 import { expectScreen, saveScreenshot, toast } from '../support/app';
 import { expectNoAxeViolations } from '../support/axe';
@@ -354,7 +354,7 @@ test.describe.serial('[DOCUMENTS]', () => {
     const analysed = await page.request.get(`/api/document/${me.userId}/all`, {
       headers: { Authorization: `Bearer ${world.token}` },
     });
-    const [document] = ((await analysed.json()) as { data: DocumentDto[] }).data;
+    const [document] = ((await analysed.json()) as { data: DocumentDetail[] }).data;
     expect(document?.analysisStatus).toBe('completed');
 
     // Copy the raw JSON.

@@ -14,7 +14,7 @@ import type { RequestContext } from '../../platform/request-context';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { Principal } from '../auth/principal';
 import type { AnalyzerPort, Correction } from './analyzer-port';
-import { documentDetail, documentEntry, mayChange, requireDocument } from './document-view';
+import { loadDocumentDetail, documentEntry, mayChange, requireDocument } from './document-view';
 import { documentsRepository as repo, type DocumentRow } from './documents.repository';
 
 export const ANALYSIS_JOB = 'document.analyze';
@@ -44,7 +44,7 @@ export class DocumentAnalysisService {
       await this.jobs.enqueue(tx, ANALYSIS_JOB, { documentId: id });
       await audit(tx, context, documentEntry(principal, 'document_analysis_requested', row));
     });
-    return { data: await documentDetail(this.db, principal, id) };
+    return { data: await loadDocumentDetail(this.db, principal, id) };
   }
 
   /** The review: corrections are applied to this analysis and kept for the firm's later ones. */
@@ -81,7 +81,7 @@ export class DocumentAnalysisService {
         }),
       );
     });
-    return { data: await documentDetail(this.db, principal, id) };
+    return { data: await loadDocumentDetail(this.db, principal, id) };
   }
 
   /** The background job: read the bytes, analyse them with what the firm has taught, store the result. */

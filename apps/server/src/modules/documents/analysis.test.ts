@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { schema } from '@sentinel/db';
-import { documentAnalysis, type DocumentDto } from '@sentinel/shared';
+import { documentAnalysis, type DocumentDetail } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser } from '../../test/helpers';
 import { writePdf } from '@sentinel/analyzer/fixtures/pdf-writer';
@@ -52,11 +52,11 @@ async function setup(env: Record<string, string> = {}) {
       ]),
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as DocumentDto;
+    return response.json().data as DocumentDetail;
   };
   const fetchDocument = async (id: string) =>
     (await ctx.app.inject({ method: 'GET', url: `/api/document/${id}`, headers: bearer(token) })).json()
-      .data as DocumentDto;
+      .data as DocumentDetail;
   return { ctx, token, uploadPdf, fetchDocument };
 }
 

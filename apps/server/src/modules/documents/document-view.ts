@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@sentinel/db';
-import { documentAnalysis, type AnalysisStatus, type DocumentDto } from '@sentinel/shared';
+import { documentAnalysis, type AnalysisStatus, type DocumentDetail } from '@sentinel/shared';
 import type { AuditAction, AuditEntry } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../auth/principal';
@@ -26,11 +26,15 @@ export async function requireDocument(
 }
 
 /** A document the principal may see, read again after a change. */
-export async function documentDetail(db: DbOrTx, principal: Principal, id: string): Promise<DocumentDto> {
+export async function loadDocumentDetail(
+  db: DbOrTx,
+  principal: Principal,
+  id: string,
+): Promise<DocumentDetail> {
   return toDocumentDetail(principal, await requireDocument(db, principal, id));
 }
 
-export function toDocumentDetail(principal: Principal, row: DocumentListRow): DocumentDto {
+export function toDocumentDetail(principal: Principal, row: DocumentListRow): DocumentDetail {
   const parsed = row.analysis ? documentAnalysis.safeParse(row.analysis) : undefined;
   return {
     id: row.id,

@@ -1,12 +1,12 @@
 import contentDisposition from 'content-disposition';
 import {
-  documentListQuery,
-  documentListResponse,
+  listDocumentsQuery,
+  listDocumentsResponse,
   documentResponse,
   reviewDocumentRequest,
   signedUrlQuery,
   signedUrlResponse,
-  uploadResponse,
+  uploadDocumentResponse,
 } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/document/upload/single',
     routeOptions('documents', 'session', {
       consumes: ['multipart/form-data'],
-      response: { 200: uploadResponse },
+      response: { 200: uploadDocumentResponse },
     }),
     async (request) =>
       documentUploads.upload(
@@ -44,8 +44,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/document/:userId/all',
     routeOptions('documents', 'session', {
       params: z.object({ userId: z.uuid() }),
-      querystring: documentListQuery,
-      response: { 200: documentListResponse },
+      querystring: listDocumentsQuery,
+      response: { 200: listDocumentsResponse },
     }),
     async (request) =>
       documents.list(principalOf(request), request.params.userId, request.query, requestContext(request)),

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Database } from '@sentinel/db';
-import { MESSAGES, type documentListQuery } from '@sentinel/shared';
+import { MESSAGES, type listDocumentsQuery } from '@sentinel/shared';
 import type { z } from 'zod';
 import { audit, type ReadAudit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
@@ -11,7 +11,7 @@ import { documentEntry, mayChange, requireDocument, toDocumentDetail } from './d
 import { documentsRepository as repo } from './documents.repository';
 import type { Disposition, SignedUrls } from './signed-urls';
 
-type ListInput = z.output<typeof documentListQuery>;
+type ListInput = z.output<typeof listDocumentsQuery>;
 
 /**
  * Documents once stored: the list and one document for whoever may see it, deletion, signed

@@ -5,7 +5,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
-import { MESSAGES, type DocumentDto, type UserType } from '@sentinel/shared';
+import { MESSAGES, type DocumentDetail, type UserType } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -138,7 +138,7 @@ describe('POST /api/document/upload/single', () => {
       },
     );
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: DocumentDto };
+    const { data } = response.json() as { data: DocumentDetail };
     expect(data).toMatchObject({
       fileName: 'estimate.txt',
       fileSize: Buffer.byteLength(text),
@@ -215,7 +215,7 @@ describe('POST /api/document/upload/single', () => {
   it('keeps only the last segment of a path in the name, and never uses it for storage', async () => {
     const response = await upload(attorney, { name: '../../../etc/passwd.txt', data: 'root:x:0:0' });
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: DocumentDto };
+    const { data } = response.json() as { data: DocumentDetail };
     expect(data.fileName).toBe('passwd.txt');
     const backslashes = await upload(attorney, { name: '..\\..\\windows\\win.txt', data: 'x' });
     expect(backslashes.json().data.fileName).toBe('win.txt');
@@ -295,7 +295,7 @@ describe('POST /api/document/upload/single', () => {
 });
 
 describe('who sees a document', () => {
-  let shared: DocumentDto;
+  let shared: DocumentDetail;
   beforeAll(async () => {
     shared = (
       await upload(attorney, { name: 'denial-letter.txt', data: 'We deny the claim.' }, { caseId })
@@ -304,9 +304,9 @@ describe('who sees a document', () => {
   const list = (who: Person) => get(who, `/api/document/${who.id}/all`);
 
   it('attorneys and case members; not other members of the firm, nor another firm', async () => {
-    expect((await list(attorney)).json().data.map((d: DocumentDto) => d.id)).toContain(shared.id);
+    expect((await list(attorney)).json().data.map((d: DocumentDetail) => d.id)).toContain(shared.id);
     expect((await get(member, `/api/document/${shared.id}`)).statusCode).toBe(200);
-    expect((await list(member)).json().data.map((d: DocumentDto) => d.id)).toContain(shared.id);
+    expect((await list(member)).json().data.map((d: DocumentDetail) => d.id)).toContain(shared.id);
     expect((await get(outsider, `/api/document/${shared.id}`)).statusCode).toBe(404);
     expect((await list(outsider)).json().data).toEqual([]);
     for (const url of [`/api/document/${shared.id}`, `/api/document/${shared.id}/signedUrl`]) {
@@ -333,13 +333,13 @@ describe('who sees a document', () => {
     expect((await share(member)).statusCode).toBe(403);
     expect((await share(attorney)).json().data.sharedWithClient).toBe(true);
     expect((await get(client, `/api/document/${shared.id}`)).statusCode).toBe(200);
-    expect((await list(client)).json().data.map((d: DocumentDto) => d.id)).toEqual([shared.id]);
+    expect((await list(client)).json().data.map((d: DocumentDetail) => d.id)).toEqual([shared.id]);
   });
 
   it('only attorneys and the uploader delete; the audit record outlives the file', async () => {
     const mine = (
       await upload(member, { name: 'photos-log.txt', data: 'Photo 1: ceiling' }, { caseId })
-    ).json().data as DocumentDto;
+    ).json().data as DocumentDetail;
     const del = (who: Person, id: string) =>
       ctx.app.inject({ method: 'DELETE', url: `/api/document/${id}`, headers: bearer(who.token) });
     expect((await del(member, shared.id)).statusCode).toBe(403);
@@ -382,7 +382,7 @@ describe('the clean-up job', () => {
     const orphan = '00000000-0000-4000-8000-00000000dead';
     await writeFile(path.join(ctx.dataDir, 'orphan.part'), 'no row');
     await store.put(orphan, path.join(ctx.dataDir, 'orphan.part'));
-    const kept = (await upload(attorney, { name: 'kept.txt', data: 'kept' })).json().data as DocumentDto;
+    const kept = (await upload(attorney, { name: 'kept.txt', data: 'kept' })).json().data as DocumentDetail;
     const [keptRow] = await ctx.database.db
       .select()
       .from(schema.documents)
@@ -397,7 +397,7 @@ describe('the clean-up job', () => {
 });
 
 describe('signed links', () => {
-  let document: DocumentDto;
+  let document: DocumentDetail;
   const content = 'Proof of loss, signed.';
   beforeAll(async () => {
     document = (
@@ -461,7 +461,8 @@ describe('signed links', () => {
     expect((await open(longer.toString())).statusCode).toBe(404);
     const old = new SignedUrls(TEST_APP_SECRET).create(document.id, 'inline', Date.now() - 301_000);
     expect((await open(old.url)).statusCode).toBe(404);
-    const otherDocument = (await upload(attorney, { name: 'x.txt', data: 'x' })).json().data as DocumentDto;
+    const otherDocument = (await upload(attorney, { name: 'x.txt', data: 'x' })).json()
+      .data as DocumentDetail;
     expect((await open(url.replace(document.id, otherDocument.id))).statusCode).toBe(404);
 
     await ctx.app.inject({

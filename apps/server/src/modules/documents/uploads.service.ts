@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Database } from '@sentinel/db';
-import { AI_UPLOAD_MAX_BYTES, MESSAGES, uploadFields } from '@sentinel/shared';
+import { AI_UPLOAD_MAX_BYTES, MESSAGES, uploadDocumentRequest } from '@sentinel/shared';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs';
@@ -10,7 +10,7 @@ import type { BlobStore } from '../../platform/storage/blob-store';
 import type { Principal } from '../auth/principal';
 import { casesRepository } from '../cases/cases.repository';
 import { ANALYSIS_JOB } from './analysis.service';
-import { documentDetail, documentEntry } from './document-view';
+import { loadDocumentDetail, documentEntry } from './document-view';
 import { documentsRepository as repo } from './documents.repository';
 import { extensionOf } from './file-checks';
 import type { ReceivedUpload } from './upload';
@@ -31,7 +31,7 @@ export class DocumentUploadsService {
     const key = randomUUID();
     let stored = false;
     try {
-      const parsed = uploadFields.safeParse(received.fields);
+      const parsed = uploadDocumentRequest.safeParse(received.fields);
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.validationFailed);
       const fields = parsed.data;
       const forAnalysis = fields.status === 'pending';
@@ -77,7 +77,7 @@ export class DocumentUploadsService {
         );
         return row.id;
       });
-      return { message: 'Document uploaded', data: await documentDetail(this.db, principal, id) };
+      return { message: 'Document uploaded', data: await loadDocumentDetail(this.db, principal, id) };
     } catch (error) {
       await rm(received.tempFile, { force: true });
       if (stored) await this.store.delete(key).catch(() => undefined);

@@ -46,6 +46,7 @@ import { AppError, installErrorHandler } from './platform/errors';
 import { FirmCache } from './platform/firm-cache';
 import { loggerOptions } from './platform/logger';
 import { Mailer } from './platform/mailer';
+import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { ClientsService } from './modules/clients/clients.service';
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
 
   registerSecurityHeaders(app);
   app.decorate('routeAccess', installAccessControl(app));
+  registerMetrics(app, { database, jobs, token: config.metricsToken });
   await app.register(cookie);
   await app.register(multipart, { throwFileSizeLimit: true });
   if (config.apiRateLimit !== 'off') {

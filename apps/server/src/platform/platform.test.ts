@@ -1,16 +1,12 @@
 import { Writable } from 'node:stream';
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { createTestContext, login, makeUser, type TestContext } from '../test/helpers';
+import { login, makeUser, useTestContext } from '../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('error answers', () => {
   it('answers unknown API paths with the JSON error shape and the security headers', async () => {

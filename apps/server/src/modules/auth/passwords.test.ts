@@ -1,24 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestContext,
   login,
   makeUser,
   outbox,
   refreshCookieOf,
   resetTokenFor,
   TEST_PUBLIC_URL,
-  type TestContext,
+  useTestContext,
 } from '../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload, headers });

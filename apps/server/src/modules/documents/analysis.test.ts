@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { schema } from '@sentinel/db';
+import { createClient } from '@sentinel/db/factories';
 import { documentAnalysis, type DocumentDetail } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser } from '../../test/helpers';
@@ -25,8 +26,7 @@ async function setup(env: Record<string, string> = {}) {
   const ctx = await createTestContext(env);
   const attorney = await makeUser(ctx, { userType: 'attorney' });
   const token = (await login(ctx, attorney.email, attorney.password)).body.token as string;
-  const client = await makeUser(ctx, { userType: 'client', firmId: attorney.firmId });
-  await ctx.database.db.insert(schema.clientProfiles).values({ userId: client.id, firmId: attorney.firmId });
+  const client = await createClient(ctx.database.db, { firmId: attorney.firmId });
   const caseId = (
     await ctx.app.inject({
       method: 'POST',

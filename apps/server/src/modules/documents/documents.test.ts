@@ -5,6 +5,7 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
+import { createClient } from '@sentinel/db/factories';
 import { MESSAGES, type DocumentDetail, type UserType } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -78,7 +79,10 @@ const filesOnDisk = async () => {
 const tmpFiles = () => readdir(path.join(ctx.dataDir, 'tmp')).catch(() => [] as string[]);
 
 async function person(userType: UserType, firmId?: string) {
-  const user = await makeUser(ctx, { userType, firmId });
+  const user =
+    userType === 'client' && firmId
+      ? await createClient(ctx.database.db, { firmId })
+      : await makeUser(ctx, { userType, firmId });
   return {
     id: user.id,
     firmId: user.firmId,
@@ -92,7 +96,6 @@ beforeAll(async () => {
   client = await person('client', attorney.firmId);
   member = await person('restoration-contractor', attorney.firmId);
   outsider = await person('restoration-contractor', attorney.firmId);
-  await ctx.database.db.insert(schema.clientProfiles).values({ userId: client.id, firmId: attorney.firmId });
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/cases',
@@ -108,10 +111,7 @@ beforeAll(async () => {
   });
   const other = await person('attorney');
   otherFirm = other;
-  const theirClient = await makeUser(ctx, { userType: 'client', firmId: other.firmId });
-  await ctx.database.db
-    .insert(schema.clientProfiles)
-    .values({ userId: theirClient.id, firmId: other.firmId });
+  const theirClient = await createClient(ctx.database.db, { firmId: other.firmId });
   foreignCaseId = (
     await ctx.app.inject({
       method: 'POST',

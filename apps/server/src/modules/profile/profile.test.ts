@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFirm } from '@sentinel/db/factories';
-import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
+import { bearer, login, makeUser, useTestContext } from '../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('GET and PATCH /api/profile', () => {
   it('shows the user and firm, and lets an attorney rename the firm', async () => {

@@ -47,6 +47,13 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** The entry of something a signed-in user did, successfully, in their firm. */
+export const actorEntry = (
+  actor: { firmId: string; userId: string },
+  action: AuditAction,
+  details?: Record<string, unknown>,
+): AuditEntry => ({ action, outcome: 'success', firmId: actor.firmId, userId: actor.userId, details });
+
 /** Writes the append-only audit trail; pass the transaction so the row commits with the change. */
 export async function audit(db: DbOrTx, context: RequestContext, entry: AuditEntry): Promise<void> {
   await db.insert(schema.auditLog).values({

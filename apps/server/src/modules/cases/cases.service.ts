@@ -12,7 +12,14 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { activityOf, audit, type AuditAction, type AuditEntry, type ReadAudit } from '../../platform/audit';
+import {
+  activityOf,
+  actorEntry,
+  audit,
+  type AuditAction,
+  type AuditEntry,
+  type ReadAudit,
+} from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mailer';
@@ -63,20 +70,17 @@ export class CasesService {
       ),
       this.firmCache.get(principal.firmId, key, () => repo.count(this.db, principal, filter)),
     ]);
-    this.readAudit.record(context, {
-      action: 'case_list_viewed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: {
+    this.readAudit.record(
+      context,
+      actorEntry(principal, 'case_list_viewed', {
         search: query.search ?? null,
         sort: query.sort,
         page,
         pageSize: query.pageSize,
         clientId: query.clientId ?? null,
         returned: data.length,
-      },
-    });
+      }),
+    );
     return { data, total };
   }
 
@@ -358,12 +362,6 @@ export class CasesService {
     row: Pick<CaseRow, 'id' | 'clientId'>,
     details: Record<string, unknown> = {},
   ): AuditEntry {
-    return {
-      action,
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: { caseId: row.id, clientId: row.clientId, ...details },
-    };
+    return actorEntry(principal, action, { caseId: row.id, clientId: row.clientId, ...details });
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { activityOf, audit, type AuditEntry, type ReadAudit } from '../../platform/audit';
+import { activityOf, actorEntry, audit, type AuditEntry, type ReadAudit } from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
 import { AppError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
@@ -99,13 +99,15 @@ export class ClientsService {
         repo.count(this.db, principal.firmId, search),
       ),
     ]);
-    this.readAudit.record(context, {
-      action: 'client_list_viewed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: { search: query.search ?? null, page, pageSize: query.pageSize, returned: clients.length },
-    });
+    this.readAudit.record(
+      context,
+      actorEntry(principal, 'client_list_viewed', {
+        search: query.search ?? null,
+        page,
+        pageSize: query.pageSize,
+        returned: clients.length,
+      }),
+    );
     return { clients, total, page, pageSize: query.pageSize };
   }
 
@@ -191,13 +193,7 @@ export class ClientsService {
   }
 
   private entry(principal: Principal, action: ClientAction, clientId: string): AuditEntry {
-    return {
-      action,
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: { clientId },
-    };
+    return actorEntry(principal, action, { clientId });
   }
 }
 

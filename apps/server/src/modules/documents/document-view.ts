@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@sentinel/db';
 import { documentAnalysis, type AnalysisStatus, type DocumentDetail } from '@sentinel/shared';
-import type { AuditAction, AuditEntry } from '../../platform/audit';
+import { actorEntry, type AuditAction, type AuditEntry } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../auth/principal';
 import { documentsRepository as repo, type DocumentListRow, type DocumentRow } from './documents.repository';
@@ -67,11 +67,12 @@ export function documentEntry(
   row: DocumentRow,
   details: Record<string, unknown> = {},
 ): AuditEntry {
-  return {
-    action,
-    outcome: 'success',
-    firmId: principal.firmId,
-    userId: principal.userId,
-    details: { documentId: row.id, caseId: row.caseId, ...details },
-  };
+  return actorEntry(principal, action, { documentId: row.id, caseId: row.caseId, ...details });
 }
+
+/** What the audit trail keeps of a stored file (it outlives the document). */
+export const fileDetails = (row: DocumentRow) => ({
+  fileName: row.fileName,
+  sizeBytes: row.sizeBytes,
+  sha256: row.sha256,
+});

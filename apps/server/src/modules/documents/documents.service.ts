@@ -2,12 +2,12 @@ import type { Readable } from 'node:stream';
 import type { Database } from '@sentinel/db';
 import { MESSAGES, type listDocumentsQuery } from '@sentinel/shared';
 import type { z } from 'zod';
-import { audit, type ReadAudit } from '../../platform/audit';
+import { actorEntry, audit, type ReadAudit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { Principal } from '../auth/principal';
-import { documentEntry, mayChange, requireDocument, toDocumentDetail } from './document-view';
+import { documentEntry, fileDetails, mayChange, requireDocument, toDocumentDetail } from './document-view';
 import { documentsRepository as repo } from './documents.repository';
 import type { Disposition, SignedUrls } from './signed-urls';
 
@@ -30,13 +30,10 @@ export class DocumentsService {
     // The spec's path names the signed-in user; nobody lists another person's documents.
     if (userId !== principal.userId) throw notFound();
     const rows = await repo.list(this.db, principal, { ...query, search: query.search || undefined });
-    this.readAudit.record(context, {
-      action: 'document_list_viewed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: { ...query, returned: rows.length },
-    });
+    this.readAudit.record(
+      context,
+      actorEntry(principal, 'document_list_viewed', { ...query, returned: rows.length }),
+    );
     return { data: rows.map((row) => toDocumentDetail(principal, row)) };
   }
 
@@ -52,15 +49,7 @@ export class DocumentsService {
     await this.db.transaction(async (tx) => {
       await repo.delete(tx, id);
       // The record of what was deleted outlives the document (the audit trail is append-only).
-      await audit(
-        tx,
-        context,
-        documentEntry(principal, 'document_deleted', row, {
-          fileName: row.fileName,
-          sizeBytes: row.sizeBytes,
-          sha256: row.sha256,
-        }),
-      );
+      await audit(tx, context, documentEntry(principal, 'document_deleted', row, fileDetails(row)));
     });
     await this.store.delete(row.storageKey).catch(() => undefined);
     return { message: MESSAGES.documentDeleted };

@@ -10,7 +10,7 @@ import type { BlobStore } from '../../platform/storage/blob-store';
 import type { Principal } from '../auth/principal';
 import { casesRepository } from '../cases/cases.repository';
 import { ANALYSIS_JOB } from './analysis.service';
-import { loadDocumentDetail, documentEntry } from './document-view';
+import { documentEntry, fileDetails, loadDocumentDetail } from './document-view';
 import { documentsRepository as repo } from './documents.repository';
 import { extensionOf } from './file-checks';
 import type { ReceivedUpload } from './upload';
@@ -66,15 +66,7 @@ export class DocumentUploadsService {
           typeHint,
         });
         if (forAnalysis) await this.jobs.enqueue(tx, ANALYSIS_JOB, { documentId: row.id });
-        await audit(
-          tx,
-          context,
-          documentEntry(principal, 'document_uploaded', row, {
-            fileName: row.fileName,
-            sizeBytes: row.sizeBytes,
-            sha256: row.sha256,
-          }),
-        );
+        await audit(tx, context, documentEntry(principal, 'document_uploaded', row, fileDetails(row)));
         return row.id;
       });
       return { message: 'Document uploaded', data: await loadDocumentDetail(this.db, principal, id) };

@@ -1,6 +1,6 @@
 import type { Database } from '@sentinel/db';
 import type { FirmPeopleResponse } from '@sentinel/shared';
-import { audit } from '../../platform/audit';
+import { actorEntry, audit } from '../../platform/audit';
 import type { RequestContext } from '../../platform/request-context';
 import type { Principal } from '../auth/principal';
 import { firmRepository as repo } from './firm.repository';
@@ -12,12 +12,7 @@ export class FirmService {
   /** Who an attorney can make lead attorney or add to a case's team. */
   async people(principal: Principal, context: RequestContext): Promise<FirmPeopleResponse> {
     const people = await repo.people(this.db, principal.firmId);
-    await audit(this.db, context, {
-      action: 'firm_people_listed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-    });
+    await audit(this.db, context, actorEntry(principal, 'firm_people_listed'));
     return {
       data: people.map((person) => ({
         id: person.id,

@@ -1,6 +1,6 @@
 import type { Database } from '@sentinel/db';
 import type { ProfileResponse } from '@sentinel/shared';
-import { audit } from '../../platform/audit';
+import { actorEntry, audit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import { toSessionUser } from '../auth/principal';
@@ -36,13 +36,11 @@ export class ProfileService {
       const before = await repo.findFirm(tx, principal.firmId);
       const updated = await repo.renameFirm(tx, principal.firmId, firmName);
       if (!before || !updated) throw notFound();
-      await audit(tx, context, {
-        action: 'profile_updated',
-        outcome: 'success',
-        firmId: principal.firmId,
-        userId: principal.userId,
-        details: { field: 'firmName', from: before.name, to: updated.name },
-      });
+      await audit(
+        tx,
+        context,
+        actorEntry(principal, 'profile_updated', { field: 'firmName', from: before.name, to: updated.name }),
+      );
       return updated;
     });
     return this.shape(principal, firm.name);

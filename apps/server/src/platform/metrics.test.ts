@@ -75,6 +75,12 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
     expect(wait).toBeLessThan(150);
   });
 
+  it('is not part of the API: the OpenAPI document leaves it out', async () => {
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(document.paths)).toContain('/api/health');
+    expect(Object.keys(document.paths)).not.toContain('/metrics');
+  });
+
   it('answers 404 to another machine, and to a request a proxy forwarded', async () => {
     const remote = await scrape({ remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(404);

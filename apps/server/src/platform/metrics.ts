@@ -103,7 +103,8 @@ export function registerMetrics(
     }).set(poolStats().max);
   }
 
-  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+  // Not part of the product's API: left out of the OpenAPI document.
+  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {
     refuseUnlessAllowed(request, sources.token);
     return reply.type(registry.contentType).send(await registry.metrics());
   });

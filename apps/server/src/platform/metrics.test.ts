@@ -1,16 +1,12 @@
 import { schema } from '@sentinel/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { createTestContext, type TestContext } from '../test/helpers';
+import { useTestContext } from '../test/helpers';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 
 describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestContext();
   const scrape = (options: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
     ctx.app.inject({ method: 'GET', url: '/metrics', ...options });
 
@@ -91,11 +87,7 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
 });
 
 describe('GET /metrics with METRICS_TOKEN', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ METRICS_TOKEN: TOKEN });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestContext({ METRICS_TOKEN: TOKEN });
 
   it('answers 401 without the token or with a wrong one, from anywhere', async () => {
     const scrape = (headers: Record<string, string>) =>

@@ -2,17 +2,20 @@ import type { OutgoingMail } from '../../platform/mailer';
 import { escapeHtml, mailLayout } from '../auth/auth.emails';
 import { invitationMail } from '../auth/invitations';
 
-/** The invitation someone receives when an attorney adds them to a case's team by e-mail. */
-export function caseMemberInvitationMail(input: {
+/** Who is told, by whom, and of which case and role. */
+interface CaseMemberMail {
   to: string;
   firstName: string;
   firmName: string;
   invitedBy: string;
   roleLabel: string;
   caseLabel: string;
-  signInLink: string;
-  temporaryPassword: string;
-}): OutgoingMail {
+}
+
+/** The invitation someone receives when an attorney adds them to a case's team by e-mail. */
+export function caseMemberInvitationMail(
+  input: CaseMemberMail & { signInLink: string; temporaryPassword: string },
+): OutgoingMail {
   const { firmName, invitedBy, roleLabel, caseLabel, ...rest } = input;
   return invitationMail({
     ...rest,
@@ -22,15 +25,7 @@ export function caseMemberInvitationMail(input: {
 }
 
 /** Tells an existing account holder they were added to a case. */
-export function caseMemberAddedMail(input: {
-  to: string;
-  firstName: string;
-  firmName: string;
-  invitedBy: string;
-  roleLabel: string;
-  caseLabel: string;
-  caseLink: string;
-}): OutgoingMail {
+export function caseMemberAddedMail(input: CaseMemberMail & { caseLink: string }): OutgoingMail {
   const { to, firstName, firmName, invitedBy, roleLabel, caseLabel, caseLink } = input;
   const subject = `You were added to ${caseLabel}`;
   const intro = `${invitedBy} of ${firmName} added you as ${roleLabel} to the case ${caseLabel}.`;

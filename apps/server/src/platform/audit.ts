@@ -56,17 +56,19 @@ export const actorEntry = (
 
 /** Writes the append-only audit trail; pass the transaction so the row commits with the change. */
 export async function audit(db: DbOrTx, context: RequestContext, entry: AuditEntry): Promise<void> {
-  await db.insert(schema.auditLog).values({
-    action: entry.action,
-    outcome: entry.outcome,
-    firmId: entry.firmId ?? null,
-    userId: entry.userId ?? null,
-    details: entry.details ?? null,
-    ip: context.ip,
-    userAgent: context.userAgent,
-    requestId: context.requestId,
-  });
+  await db.insert(schema.auditLog).values(auditRow(context, entry));
 }
+
+const auditRow = (context: RequestContext, entry: AuditEntry) => ({
+  action: entry.action,
+  outcome: entry.outcome,
+  firmId: entry.firmId ?? null,
+  userId: entry.userId ?? null,
+  details: entry.details ?? null,
+  ip: context.ip,
+  userAgent: context.userAgent,
+  requestId: context.requestId,
+});
 
 const READ_FLUSH_MS = 250;
 const READ_FLUSH_ROWS = 500;
@@ -89,14 +91,7 @@ export class ReadAudit {
 
   record(context: RequestContext, entry: AuditEntry): void {
     this.pending.push({
-      action: entry.action,
-      outcome: entry.outcome,
-      firmId: entry.firmId ?? null,
-      userId: entry.userId ?? null,
-      details: entry.details ?? null,
-      ip: context.ip,
-      userAgent: context.userAgent,
-      requestId: context.requestId,
+      ...auditRow(context, entry),
       createdAt: new Date(),
     });
     if (this.pending.length >= READ_FLUSH_ROWS) void this.flush();

@@ -153,7 +153,7 @@ test.describe('[AUTH] passwords', () => {
     await expectScreen(page, /Welcome back/);
   });
 
-  test('[AUTH] an invited client replaces the temporary password and signs in with the new one', async ({
+  test('[AUTH] an invited client replaces the temporary password and is signed in with the new one', async ({
     page,
   }) => {
     const { invitedClient } = readFixtures();
@@ -172,8 +172,8 @@ test.describe('[AUTH] passwords', () => {
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect(page.getByRole('heading', { name: 'Password Updated!' })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await signInThroughForm(page, invitedClient.email, NEW_PASSWORD);
+    // The new password signed the client in: no second sign-in.
+    await page.getByRole('link', { name: 'Go to my dashboard' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page).not.toHaveURL(/attorney/);
     await expect(page.getByRole('banner')).toContainText('Signed in as Property Owner');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MESSAGES, type CaseResponse, type DocumentDto } from '@sentinel/shared';
+import { MESSAGES, type CaseResponse, type DocumentDetail } from '@sentinel/shared';
 import { BASE_URL } from '../playwright.config';
 import { chooseOwnPassword, newFirmWithClient, openCase } from '../support/api';
 import { expectScreen, saveScreenshot, toast } from '../support/app';
@@ -318,7 +318,7 @@ test.describe.serial('[DOCUMENTS]', () => {
     const analysed = await page.request.get(`/api/document/${me.userId}/all`, {
       headers: { Authorization: `Bearer ${world.token}` },
     });
-    const [document] = ((await analysed.json()) as { data: DocumentDto[] }).data;
+    const [document] = ((await analysed.json()) as { data: DocumentDetail[] }).data;
     expect(document?.analysisStatus).toBe('completed');
 
     // Copy the raw JSON.

@@ -12,16 +12,23 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthGuard } from './modules/auth/auth.guard';
 import { AuthService } from './modules/auth/auth.service';
 import { refreshCookie, type RefreshCookie } from './modules/auth/refresh-cookie';
-import { SessionsService, type Principal } from './modules/auth/sessions.service';
+import type { Principal } from './modules/auth/principal';
+import { SessionsService } from './modules/auth/sessions.service';
 import { tokensRoutes } from './modules/auth/tokens.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
-import { firmRoutes, profileRoutes } from './modules/profile/profile.routes';
+import { LeadsService } from './modules/leads/leads.service';
+import { FirmService } from './modules/firm/firm.service';
+import { firmRoutes } from './modules/firm/firm.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { CasesService } from './modules/cases/cases.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
-import { ANALYSIS_JOB, DocumentsService } from './modules/documents/documents.service';
+import { ANALYSIS_JOB, DocumentAnalysisService } from './modules/documents/analysis.service';
+import { DocumentsService } from './modules/documents/documents.service';
+import { DocumentUploadsService } from './modules/documents/uploads.service';
+import { uploadTmpDir } from './modules/documents/upload';
 import { withLlm } from './modules/documents/llm-analyzer';
 import { localAnalyzer } from './modules/documents/local-analyzer';
 import { SignedUrls } from './modules/documents/signed-urls';
@@ -39,6 +46,7 @@ import { AppError, installErrorHandler } from './platform/errors';
 import { FirmCache } from './platform/firm-cache';
 import { loggerOptions } from './platform/logger';
 import { Mailer } from './platform/mailer';
+import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { ClientsService } from './modules/clients/clients.service';
@@ -51,10 +59,14 @@ export interface Services {
   auth: AuthService;
   sessions: SessionsService;
   profile: ProfileService;
+  firm: FirmService;
   clients: ClientsService;
   cases: CasesService;
   dashboard: DashboardService;
   documents: DocumentsService;
+  documentUploads: DocumentUploadsService;
+  documentAnalysis: DocumentAnalysisService;
+  leads: LeadsService;
 }
 
 declare module 'fastify' {
@@ -129,21 +141,22 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
+    firm: new FirmService(db),
     clients: new ClientsService(db, sessions, mailer, config, readAudit, firmCache),
     cases: new CasesService(db, mailer, config, readAudit, firmCache),
     dashboard: new DashboardService(db, readAudit, firmCache),
-    documents: new DocumentsService(
+    documents: new DocumentsService(db, store, new SignedUrls(config.appSecret), readAudit),
+    documentUploads: new DocumentUploadsService(db, store, jobs),
+    leads: new LeadsService(db, throttle, config),
+    documentAnalysis: new DocumentAnalysisService(
       db,
       store,
-      new SignedUrls(config.appSecret, config.publicUrl),
       jobs,
       config.analysisLlm ? withLlm(localAnalyzer, config.analysisLlm, app.log) : localAnalyzer,
-      readAudit,
-      config,
     ),
   };
-  jobHandlers[ANALYSIS_JOB] = services.documents.analysisJob;
-  jobHandlers[CLEANUP_JOB] = storageCleanup(db, store, services.documents.tmpDir, app.log);
+  jobHandlers[ANALYSIS_JOB] = services.documentAnalysis.analysisJob;
+  jobHandlers[CLEANUP_JOB] = storageCleanup(db, store, uploadTmpDir(config.dataDir), app.log);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -166,6 +179,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
 
   registerSecurityHeaders(app);
   app.decorate('routeAccess', installAccessControl(app));
+  registerMetrics(app, { database, jobs, token: config.metricsToken });
   await app.register(cookie);
   await app.register(multipart, { throwFileSizeLimit: true });
   if (config.apiRateLimit !== 'off') {

@@ -61,6 +61,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -105,6 +106,11 @@ export interface Config {
     secretAccessKey?: string;
     forcePathStyle: boolean;
   };
+  /**
+   * The Bearer token GET /metrics asks for; without it /metrics answers only requests made on
+   * this machine (a loopback peer, not forwarded by a proxy).
+   */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -194,5 +200,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
         }
       : undefined,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -24,6 +24,11 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'embedded';
   /** Runs one SQL statement with parameters (used by the readiness probe and the job queue). */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
+  /**
+   * The connection pool's use (node-postgres totalCount, idleCount, waitingCount and its size);
+   * absent for the embedded database, which is one in-process connection with no pool.
+   */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   /** The embedded database's files as a tarball (test fixtures start from it). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -62,6 +67,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };
       },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
       close: () => pool.end(),
     };
   }

@@ -47,19 +47,28 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/** The entry of something a signed-in user did, successfully, in their firm. */
+export const actorEntry = (
+  actor: { firmId: string; userId: string },
+  action: AuditAction,
+  details?: Record<string, unknown>,
+): AuditEntry => ({ action, outcome: 'success', firmId: actor.firmId, userId: actor.userId, details });
+
 /** Writes the append-only audit trail; pass the transaction so the row commits with the change. */
 export async function audit(db: DbOrTx, context: RequestContext, entry: AuditEntry): Promise<void> {
-  await db.insert(schema.auditLog).values({
-    action: entry.action,
-    outcome: entry.outcome,
-    firmId: entry.firmId ?? null,
-    userId: entry.userId ?? null,
-    details: entry.details ?? null,
-    ip: context.ip,
-    userAgent: context.userAgent,
-    requestId: context.requestId,
-  });
+  await db.insert(schema.auditLog).values(auditRow(context, entry));
 }
+
+const auditRow = (context: RequestContext, entry: AuditEntry) => ({
+  action: entry.action,
+  outcome: entry.outcome,
+  firmId: entry.firmId ?? null,
+  userId: entry.userId ?? null,
+  details: entry.details ?? null,
+  ip: context.ip,
+  userAgent: context.userAgent,
+  requestId: context.requestId,
+});
 
 const READ_FLUSH_MS = 250;
 const READ_FLUSH_ROWS = 500;
@@ -82,14 +91,7 @@ export class ReadAudit {
 
   record(context: RequestContext, entry: AuditEntry): void {
     this.pending.push({
-      action: entry.action,
-      outcome: entry.outcome,
-      firmId: entry.firmId ?? null,
-      userId: entry.userId ?? null,
-      details: entry.details ?? null,
-      ip: context.ip,
-      userAgent: context.userAgent,
-      requestId: context.requestId,
+      ...auditRow(context, entry),
       createdAt: new Date(),
     });
     if (this.pending.length >= READ_FLUSH_ROWS) void this.flush();

@@ -44,6 +44,16 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new AppError(
 export const badRequest = (message: string, details?: unknown) =>
   new AppError('BAD_REQUEST', message, details);
 
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Every status an API route may answer with an error, for the route schemas. */
 export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
 

@@ -76,6 +76,25 @@ export class JobQueue {
     }
   }
 
+  /**
+   * The queue's depth (jobs queued, jobs running) and how long the oldest due queued job has
+   * waited, in seconds (0 when none waits), for /metrics.
+   */
+  async stats(): Promise<{ queued: number; running: number; oldestWaitSeconds: number }> {
+    const { rows } = await this.database.query<{ queued: number; running: number; oldest: number | null }>(
+      `select count(*) filter (where status = 'queued')::int as queued,
+              count(*) filter (where status = 'running')::int as running,
+              extract(epoch from now() - min(run_at) filter (where status = 'queued' and run_at <= now()))::float8 as oldest
+         from jobs where status in ('queued', 'running')`,
+    );
+    const row = rows[0];
+    return {
+      queued: row?.queued ?? 0,
+      running: row?.running ?? 0,
+      oldestWaitSeconds: Math.max(0, row?.oldest ?? 0),
+    };
+  }
+
   private async claim(): Promise<ClaimedJob | undefined> {
     const { rows } = await this.database.query<ClaimedJob>(
       `update jobs set status = 'running', attempts = attempts + 1,

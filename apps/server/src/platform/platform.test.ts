@@ -1,16 +1,12 @@
 import { Writable } from 'node:stream';
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { ConfigError, loadConfig } from '../config';
-import { createTestContext, login, makeUser, type TestContext } from '../test/helpers';
+import { login, makeUser, useTestContext } from '../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('error answers', () => {
   it('answers unknown API paths with the JSON error shape and the security headers', async () => {
@@ -52,39 +48,32 @@ describe('error answers', () => {
   });
 
   it('answers malformed JSON, wrong content types and oversized bodies with 4xx, never 500', async () => {
-    const malformed = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
-    });
+    const rawLogin = (contentType: string, payload: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': contentType },
+        payload,
+      });
+    const malformed = await rawLogin('application/json', '{"email": ');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: 'BAD_REQUEST', error: 'Malformed JSON body' });
 
-    const wrongType = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'email=a',
-    });
+    const wrongType = await rawLogin('text/plain', 'email=a');
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
-    const huge = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const huge = await rawLogin(
+      'application/json',
+      JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
 
-    const pollution = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}',
-    });
+    const pollution = await rawLogin(
+      'application/json',
+      '{"__proto__": {"admin": true}, "email": "a@b.co", "password": "x"}',
+    );
     expect(pollution.statusCode).toBeLessThan(500);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import type { DatabaseHandle } from '@sentinel/db';
 import { createUser, type UserFactoryInput } from '@sentinel/db/factories';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createTestDatabase } from './test-database';
@@ -67,6 +67,24 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's app and database: built before its first test, closed after its last. The
+ * returned object reads through to that context, so tests use it as `ctx.app`, `ctx.database`.
+ */
+export function useTestContext(env: Record<string, string> = {}): TestContext {
+  let built: TestContext | undefined;
+  beforeAll(async () => {
+    built = await createTestContext(env);
+  });
+  afterAll(() => built?.close());
+  return new Proxy({} as TestContext, {
+    get(_target, key: keyof TestContext) {
+      if (!built) throw new Error('the test context is built in beforeAll: use it inside a hook or test');
+      return built[key];
+    },
+  });
 }
 
 export const makeUser = (ctx: TestContext, input: UserFactoryInput = {}) =>

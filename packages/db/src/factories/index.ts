@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { UserType } from '@sentinel/shared';
 import type { DbOrTx } from '../client';
 import { hashPassword } from '../password-hash';
-import { firms, users } from '../schema/index';
+import { caseNumberCounters, cases, caseStatusHistory, clientProfiles, firms, users } from '../schema/index';
 
 /**
  * Seed factories: the one way tests, end-to-end journeys and the demo seed create data, so all
@@ -11,6 +12,7 @@ import { firms, users } from '../schema/index';
 
 export type FirmRow = typeof firms.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
+export type CaseRow = typeof cases.$inferSelect;
 
 export async function createFirm(
   db: DbOrTx,
@@ -65,4 +67,54 @@ export async function createUser(
     })
     .returning();
   return { ...user!, password };
+}
+
+/** A client of a firm: an account of type client and its row in the firm's client directory. */
+export async function createClient(
+  db: DbOrTx,
+  input: Omit<UserFactoryInput, 'userType'> & { firmId: string; leadAttorneyId?: string | null },
+): Promise<UserRow & { password: string }> {
+  const { leadAttorneyId = null, ...account } = input;
+  const user = await createUser(db, { ...account, userType: 'client' });
+  await db.insert(clientProfiles).values({ userId: user.id, firmId: input.firmId, leadAttorneyId });
+  return user;
+}
+
+export type CaseFactoryInput = Omit<
+  Partial<typeof cases.$inferInsert>,
+  'firmId' | 'clientId' | 'caseNumber'
+> & {
+  firmId: string;
+  clientId: string;
+};
+
+/**
+ * A case of a firm, numbered CASE-YYYY-NNN from the firm's counter as the app numbers them (so
+ * cases the app opens afterwards go on from it), with its first status in the history.
+ */
+export async function createCase(db: DbOrTx, input: CaseFactoryInput): Promise<CaseRow> {
+  const year = new Date().getUTCFullYear();
+  const [counter] = await db
+    .insert(caseNumberCounters)
+    .values({ firmId: input.firmId, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [caseNumberCounters.firmId, caseNumberCounters.year],
+      set: { lastNumber: sql`${caseNumberCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: caseNumberCounters.lastNumber });
+  const status = input.status ?? 'active';
+  const [row] = await db
+    .insert(cases)
+    .values({
+      ...input,
+      caseNumber: `CASE-${year}-${String(counter!.lastNumber).padStart(3, '0')}`,
+      title: input.title ?? `Case ${randomUUID().slice(0, 8)}`,
+      status,
+      settledAt: input.settledAt ?? (status === 'settled' ? new Date() : null),
+    })
+    .returning();
+  await db
+    .insert(caseStatusHistory)
+    .values({ caseId: row!.id, firmId: input.firmId, status, changedById: input.createdById ?? null });
+  return row!;
 }

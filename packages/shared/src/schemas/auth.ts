@@ -102,6 +102,14 @@ export const changeTempPasswordRequest = z.object({
   ticket: z.string().min(1).max(200),
 });
 export type ChangeTempPasswordRequest = z.infer<typeof changeTempPasswordRequest>;
+/** The spec's success and message, and the session a login gives: the user is signed in. */
+export const changeTempPasswordResponse = successMessageResponse.extend({
+  token: z.string(),
+  /** Seconds until `token` expires. */
+  expiresIn: z.number(),
+  user: sessionUser,
+});
+export type ChangeTempPasswordResponse = z.infer<typeof changeTempPasswordResponse>;
 
 // GET /api/tokens/verify
 export const verifyResponse = z.object({ success: z.literal(true), user: sessionUser });

@@ -8,7 +8,12 @@ export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
 /** The file picker's list on the documents screen (spec §5). */
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.txt,.jpg,.png,.zip';
 
-export const documentSchema = z.object({
+/**
+ * A document as the API shows it, in lists and alone. Names follow the other resources: the
+ * object (`documentDetail`), requests and responses by operation and direction
+ * (`uploadDocumentRequest`, `listDocumentsQuery`, `listDocumentsResponse`, `documentResponse`).
+ */
+export const documentDetail = z.object({
   id: z.string(),
   fileName: z.string(),
   /** Bytes. */
@@ -27,14 +32,14 @@ export const documentSchema = z.object({
   canDelete: z.boolean(),
   canReview: z.boolean(),
 });
-export type DocumentDto = z.infer<typeof documentSchema>;
+export type DocumentDetail = z.infer<typeof documentDetail>;
 
 /**
  * The multipart fields of POST /api/document/upload/single besides `file` (spec §3): the
  * documents screen's uploaderId, uploaderEmail, uploadedByType and analysisStatus (accepted and
  * ignored: the uploader is the session's), the AI upload's caseId and status 'pending'.
  */
-export const uploadFields = z.object({
+export const uploadDocumentRequest = z.object({
   caseId: z.uuid({ error: 'Choose a case of yours' }).optional(),
   status: z.literal('pending').optional(),
   analysisStatus: z.string().optional(),
@@ -45,18 +50,31 @@ export const uploadFields = z.object({
   uploadedByType: z.string().optional(),
 });
 
-export const uploadResponse = z.object({ message: z.string(), data: documentSchema });
-export const documentResponse = z.object({ data: documentSchema });
-export const documentListQuery = z.object({
+export type UploadDocumentRequest = z.infer<typeof uploadDocumentRequest>;
+export const uploadDocumentResponse = z.object({ message: z.string(), data: documentDetail });
+export type UploadDocumentResponse = z.infer<typeof uploadDocumentResponse>;
+
+// GET /api/document/{id}, POST /api/document/{id}/analyze, PATCH /api/document/{id}
+export const documentResponse = z.object({ data: documentDetail });
+export type DocumentResponse = z.infer<typeof documentResponse>;
+
+// GET /api/document/{userId}/all
+export const listDocumentsQuery = z.object({
   analysisStatus: z.enum(ANALYSIS_STATUSES).optional(),
   caseId: z.uuid().optional(),
   search: z.string().trim().max(200).optional(),
 });
-export const documentListResponse = z.object({ data: z.array(documentSchema) });
+export type ListDocumentsQuery = z.input<typeof listDocumentsQuery>;
+export const listDocumentsResponse = z.object({ data: z.array(documentDetail) });
+export type ListDocumentsResponse = z.infer<typeof listDocumentsResponse>;
+
+// GET /api/document/{id}/signedUrl: a relative link to /api/files/{id}
 export const signedUrlQuery = z.object({
   disposition: z.enum(['inline', 'attachment']).default('attachment'),
 });
+export type SignedUrlQuery = z.input<typeof signedUrlQuery>;
 export const signedUrlResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export type SignedUrlResponse = z.infer<typeof signedUrlResponse>;
 
 /** PATCH /api/document/{id}: the review of an analysis, and sharing with the case's client. */
 export const reviewDocumentRequest = z

@@ -1,7 +1,9 @@
 import type { UserType } from '@sentinel/shared';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { z } from 'zod';
 import { audit } from '../../platform/audit';
 import { forbidden } from '../../platform/errors';
+import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
 
 /**
@@ -18,6 +20,44 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+}
+
+/** What a route validates and answers (the zod schemas fastify-type-provider-zod reads). */
+interface RouteSchema {
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  consumes?: string[];
+  response?: Record<number, z.ZodType>;
+}
+
+const BEARER = [{ bearer: [] as string[] }];
+
+/**
+ * The options of an /api route: its access (`config.access`) and its schema, tagged for the
+ * OpenAPI document, whose `security` follows from the access (a public route has none). The
+ * error answers every route may give are added to the responses it declares, unless
+ * `errors: false` (the health check declares only 200). A route that streams bytes declares none.
+ */
+export function routeOptions<const S extends RouteSchema>(
+  tag: string,
+  access: Access,
+  schema: S,
+  { errors = true }: { errors?: boolean } = {},
+) {
+  const { response, ...rest } = schema;
+  return {
+    config: { access },
+    schema: {
+      tags: [tag],
+      ...(access === 'public' ? {} : { security: BEARER }),
+      ...rest,
+      ...(response && {
+        response: (errors ? { ...response, ...errorSchemas } : response) as NonNullable<S['response']> &
+          typeof errorSchemas,
+      }),
+    },
+  };
 }
 
 /** The access of every /api route, as registered (the authorisation table test reads it). */

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokens } from '../../platform/access-tokens';
 import { unauthorized } from '../../platform/errors';
-import type { Principal, SessionsService } from './sessions.service';
+import type { Principal } from './principal';
+import type { SessionsService } from './sessions.service';
 
 /**
  * The preHandler every authenticated route declares: a valid Bearer access token whose session

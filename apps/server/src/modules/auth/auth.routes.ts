@@ -1,6 +1,7 @@
 import {
   changePasswordRequest,
   changeTempPasswordRequest,
+  changeTempPasswordResponse,
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
@@ -11,8 +12,8 @@ import {
   successMessageResponse,
 } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
+import { routeOptions } from './access';
 import { principalOf } from './auth.guard';
 
 /** POST /api/auth/* (spec §7). */
@@ -22,10 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], body: loginRequest, response: { 200: loginResponse, ...errorSchemas } },
-    },
+    routeOptions('auth', 'public', { body: loginRequest, response: { 200: loginResponse } }),
     async (request, reply) => {
       const outcome = await auth.login(request.body.email, request.body.password, requestContext(request));
       if (outcome.kind === 'session')
@@ -36,10 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], body: registerRequest, response: { 201: registerResponse, ...errorSchemas } },
-    },
+    routeOptions('auth', 'public', { body: registerRequest, response: { 201: registerResponse } }),
     async (request, reply) => {
       const { user, session } = await auth.register(request.body, requestContext(request));
       cookie.set(reply, session.refreshToken, session.refreshMaxAge);
@@ -51,14 +46,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/forgot-password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        body: forgotPasswordRequest,
-        response: { 200: successMessageResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('auth', 'public', {
+      body: forgotPasswordRequest,
+      response: { 200: successMessageResponse },
+    }),
     async (request) => {
       await auth.requestPasswordReset(request.body.email, requestContext(request));
       return { success: true as const, message: MESSAGES.resetLinkSent };
@@ -67,14 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/reset-password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        body: resetPasswordRequest,
-        response: { 200: successMessageResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('auth', 'public', { body: resetPasswordRequest, response: { 200: successMessageResponse } }),
     async (request) => {
       await auth.resetPassword(request.body.token, request.body.newPassword, requestContext(request));
       return { success: true as const, message: MESSAGES.passwordResetDone };
@@ -83,15 +67,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-password',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['auth'],
-        security: [{ bearer: [] }],
-        body: changePasswordRequest,
-        response: { 200: successMessageResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('auth', 'session', {
+      body: changePasswordRequest,
+      response: { 200: successMessageResponse },
+    }),
     async (request) => {
       await auth.changePassword(principalOf(request), request.body, requestContext(request));
       return { success: true as const, message: MESSAGES.passwordUpdated };
@@ -100,17 +79,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-temp-password',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        body: changeTempPasswordRequest,
-        response: { 200: successMessageResponse, ...errorSchemas },
-      },
-    },
-    async (request) => {
-      await auth.changeTemporaryPassword(request.body, requestContext(request));
-      return { success: true as const, message: MESSAGES.passwordUpdated };
+    routeOptions('auth', 'public', {
+      body: changeTempPasswordRequest,
+      response: { 200: changeTempPasswordResponse },
+    }),
+    async (request, reply) => {
+      const { user, session } = await auth.changeTemporaryPassword(request.body, requestContext(request));
+      cookie.set(reply, session.refreshToken, session.refreshMaxAge);
+      return {
+        success: true as const,
+        message: MESSAGES.passwordUpdated,
+        token: session.accessToken,
+        expiresIn: session.expiresIn,
+        user,
+      };
     },
   );
 };

@@ -6,33 +6,23 @@ import {
   type LoginResponse,
   type RegisterRequest,
   type SessionUser,
-  type UserType,
 } from '@sentinel/shared';
 import type { Config } from '../../config';
 import type { FirmCache } from '../../platform/firm-cache';
 import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, isUniqueViolation } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
 import type { Throttle } from '../../platform/throttle';
-import { authRepository as repo, type UserRecord } from './auth.repository';
+import { authRepository as repo } from './auth.repository';
 import { passwordChangedMail, passwordResetMail } from './auth.emails';
 import { newPasswordProblem } from './password-policy';
-import type { IssuedSession, Principal, SessionsService } from './sessions.service';
+import { toSessionUser, type Principal } from './principal';
+import type { IssuedSession, SessionsService } from './sessions.service';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const TEMPORARY_TICKET_TTL_MS = 15 * 60 * 1000;
-
-export const toSessionUser = (
-  user: Pick<UserRecord, 'id' | 'email' | 'firstName' | 'lastName' | 'userType'>,
-): SessionUser => ({
-  userId: user.id,
-  email: user.email,
-  first_name: user.firstName,
-  last_name: user.lastName,
-  userType: user.userType as UserType,
-});
 
 export type LoginOutcome =
   | { kind: 'session'; session: IssuedSession; body: LoginResponse }
@@ -271,11 +261,18 @@ export class AuthService {
     );
   }
 
-  /** Replaces a temporary password; only the holder of the ticket from a temporary sign-in may. */
-  async changeTemporaryPassword(input: ChangeTempPasswordRequest, context: RequestContext): Promise<void> {
+  /**
+   * Replaces a temporary password; only the holder of the ticket from a temporary sign-in may.
+   * The holder is then signed in (a new session, as a login gives), so the invited user does not
+   * sign in twice.
+   */
+  async changeTemporaryPassword(
+    input: ChangeTempPasswordRequest,
+    context: RequestContext,
+  ): Promise<{ user: SessionUser; session: IssuedSession }> {
     await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
     const email = normaliseEmail(input.email);
-    const firmId = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const ticket = await repo.consumeTicket(tx, sha256(input.ticket));
       const user = ticket && (await repo.findUserById(tx, ticket.userId));
       if (!user || user.email !== email || !user.temporaryPasswordExpiresAt || user.status !== 'active') {
@@ -291,25 +288,18 @@ export class AuthService {
       this.passwordPolicy(input.newPassword, [user.firstName, user.lastName, user.email, user.companyName]);
       await repo.setPassword(tx, user.id, await hashPassword(input.newPassword));
       await this.sessions.revokeAllForUser(tx, user.id, 'temporary_password_changed');
+      const session = await this.sessions.issue(tx, user, context);
       await audit(tx, context, {
         action: 'temporary_password_changed',
         outcome: 'success',
         firmId: user.firmId,
         userId: user.id,
+        details: { sessionId: session.sessionId },
       });
-      return user.firmId;
+      return { user, session };
     });
     // The client directory shows who is still to accept an invitation.
-    this.firmCache.changed(firmId);
+    this.firmCache.changed(outcome.user.firmId);
+    return { user: toSessionUser(outcome.user), session: outcome.session };
   }
-}
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

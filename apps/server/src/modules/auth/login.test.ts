@@ -2,23 +2,18 @@ import { eq } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import { schema } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deriveKey } from '../../platform/crypto';
 import {
   bearer,
-  createTestContext,
   login,
   makeUser,
   refreshCookieOf,
   TEST_APP_SECRET,
-  type TestContext,
+  useTestContext,
 } from '../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const register = (payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload });

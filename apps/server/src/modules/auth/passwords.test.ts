@@ -1,23 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearer,
-  createTestContext,
   login,
   makeUser,
   outbox,
+  refreshCookieOf,
   resetTokenFor,
   TEST_PUBLIC_URL,
-  type TestContext,
+  useTestContext,
 } from '../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url, payload, headers });
@@ -193,6 +189,42 @@ describe('temporary passwords (invited users)', () => {
     expect(await auditActions(user.id)).toEqual(
       expect.arrayContaining(['temporary_password_login:success', 'temporary_password_changed:success']),
     );
+  });
+
+  it('signs the user in once the temporary password is replaced, as a login does', async () => {
+    const user = await invited();
+    const { body } = await login(ctx, user.email, user.password);
+    const done = await changeTemp({
+      email: user.email,
+      newPassword: 'Fresh-Harbor-9921',
+      ticket: body.temporaryPasswordTicket,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({
+      success: true,
+      message: MESSAGES.passwordUpdated,
+      token: expect.stringMatching(/^eyJ/),
+      expiresIn: 900,
+      user: {
+        userId: user.id,
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        userType: user.userType,
+      },
+    });
+    const verified = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/tokens/verify',
+      headers: bearer(done.json().token),
+    });
+    expect(verified.statusCode).toBe(200);
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/tokens/refresh',
+      cookies: { sentinel_refresh: refreshCookieOf(done)! },
+    });
+    expect(refreshed.statusCode).toBe(200);
   });
 
   it('reports an expired temporary password without a ticket', async () => {

@@ -4,18 +4,8 @@ import type { AccessTokens } from '../../platform/access-tokens';
 import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { RequestContext } from '../../platform/request-context';
+import type { Principal } from './principal';
 import { authRepository as repo, type UserRecord } from './auth.repository';
-
-/** The signed-in user as every route sees it. */
-export interface Principal {
-  userId: string;
-  firmId: string;
-  sessionId: string;
-  userType: UserType;
-  email: string;
-  firstName: string;
-  lastName: string;
-}
 
 export interface IssuedSession {
   accessToken: string;
@@ -58,18 +48,7 @@ export class SessionsService {
     });
     const refreshToken = randomToken();
     await repo.addRefreshToken(tx, session.id, sha256(refreshToken));
-    return {
-      accessToken: this.tokens.sign({
-        userId: user.id,
-        sessionId: session.id,
-        firmId: user.firmId,
-        userType: user.userType as UserType,
-      }),
-      expiresIn: this.tokens.ttlSeconds,
-      refreshToken,
-      refreshMaxAge: this.lifetimes.maxSeconds,
-      sessionId: session.id,
-    };
+    return this.issued(user, session.id, refreshToken, this.lifetimes.maxSeconds);
   }
 
   /** Exchanges a refresh token for a new access token and a new refresh token. */
@@ -119,18 +98,12 @@ export class SessionsService {
       });
       return {
         ok: true as const,
-        session: {
-          accessToken: this.tokens.sign({
-            userId: user.id,
-            sessionId: session.id,
-            firmId: user.firmId,
-            userType: user.userType as UserType,
-          }),
-          expiresIn: this.tokens.ttlSeconds,
+        session: this.issued(
+          user,
+          session.id,
           refreshToken,
-          refreshMaxAge: Math.max(0, Math.floor((session.expiresAt.getTime() - now) / 1000)),
-          sessionId: session.id,
-        },
+          Math.max(0, Math.floor((session.expiresAt.getTime() - now) / 1000)),
+        ),
       };
     });
     if (!outcome.ok && 'revoked' in outcome && outcome.revoked) this.forget(outcome.revoked);
@@ -183,6 +156,27 @@ export class SessionsService {
     if (this.cache.size >= PRINCIPAL_CACHE_MAX) this.cache.clear();
     this.cache.set(sessionId, { at: Date.now(), principal });
     return principal;
+  }
+
+  /** A new access token for the session, with the refresh token to set as its cookie. */
+  private issued(
+    user: UserRecord,
+    sessionId: string,
+    refreshToken: string,
+    refreshMaxAge: number,
+  ): IssuedSession {
+    return {
+      accessToken: this.tokens.sign({
+        userId: user.id,
+        sessionId,
+        firmId: user.firmId,
+        userType: user.userType as UserType,
+      }),
+      expiresIn: this.tokens.ttlSeconds,
+      refreshToken,
+      refreshMaxAge,
+      sessionId,
+    };
   }
 
   private forget(sessionId: string) {

@@ -1,20 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestContext,
-  login,
-  makeUser,
-  refreshCookieOf,
-  type TestContext,
-} from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { bearer, login, makeUser, refreshCookieOf, useTestContext } from '../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const refresh = (cookie: string | undefined, headers: Record<string, string> = {}) =>
   ctx.app.inject({

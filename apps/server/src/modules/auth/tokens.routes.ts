@@ -2,10 +2,10 @@ import { logoutResponse, MESSAGES, refreshResponse, verifyResponse } from '@sent
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../platform/audit';
 import { unauthorized } from '../../platform/errors';
-import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
+import { routeOptions } from './access';
 import { principalOf } from './auth.guard';
-import { toSessionUser } from './auth.service';
+import { toSessionUser } from './principal';
 
 /** GET /api/tokens/verify, POST /api/tokens/refresh and /logout (spec §7). */
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,14 +14,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verify',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['tokens'],
-        security: [{ bearer: [] }],
-        response: { 200: verifyResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('tokens', 'session', { response: { 200: verifyResponse } }),
     async (request) => {
       const principal = principalOf(request);
       return { success: true as const, user: toSessionUser({ ...principal, id: principal.userId }) };
@@ -31,9 +24,8 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/refresh',
     {
-      config: { access: 'public' },
+      ...routeOptions('tokens', 'public', { response: { 200: refreshResponse } }),
       preHandler: app.refuseCrossSite,
-      schema: { tags: ['tokens'], response: { 200: refreshResponse, ...errorSchemas } },
     },
     async (request, reply) => {
       const presented = cookie.read(request);
@@ -51,9 +43,8 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      config: { access: 'public' },
+      ...routeOptions('tokens', 'public', { response: { 200: logoutResponse } }),
       preHandler: app.refuseCrossSite,
-      schema: { tags: ['tokens'], response: { 200: logoutResponse, ...errorSchemas } },
     },
     async (request, reply) => {
       const presented = cookie.read(request);

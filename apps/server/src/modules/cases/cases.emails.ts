@@ -1,52 +1,31 @@
 import type { OutgoingMail } from '../../platform/mailer';
 import { escapeHtml, mailLayout } from '../auth/auth.emails';
+import { invitationMail } from '../auth/invitations';
 
-/** The invitation someone receives when an attorney adds them to a case's team by e-mail. */
-export function caseMemberInvitationMail(input: {
+/** Who is told, by whom, and of which case and role. */
+interface CaseMemberMail {
   to: string;
   firstName: string;
   firmName: string;
   invitedBy: string;
   roleLabel: string;
   caseLabel: string;
-  signInLink: string;
-  temporaryPassword: string;
-  validHours: number;
-}): OutgoingMail {
-  const {
-    to,
-    firstName,
-    firmName,
-    invitedBy,
-    roleLabel,
-    caseLabel,
-    signInLink,
-    temporaryPassword,
-    validHours,
-  } = input;
-  const subject = `${firmName} added you to a case in Sentinel`;
-  const intro = `${invitedBy} of ${firmName} added you as ${roleLabel} to the case ${caseLabel} in Sentinel, where the case team shares documents, deadlines and messages.`;
-  return {
-    to,
-    subject,
-    text: `Hello ${firstName},\n\n${intro}\n\nSign in at ${signInLink}\nE-mail: ${to}\nTemporary password: ${temporaryPassword}\n\nThe temporary password works for ${validHours} hours. When you sign in you will choose a password of your own.\n`,
-    html: mailLayout(
-      subject,
-      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(signInLink)}">Sign in to Sentinel</a></p><p>E-mail: ${escapeHtml(to)}<br>Temporary password: <code>${escapeHtml(temporaryPassword)}</code></p><p>The temporary password works for ${validHours} hours. When you sign in you will choose a password of your own.</p>`,
-    ),
-  };
+}
+
+/** The invitation someone receives when an attorney adds them to a case's team by e-mail. */
+export function caseMemberInvitationMail(
+  input: CaseMemberMail & { signInLink: string; temporaryPassword: string },
+): OutgoingMail {
+  const { firmName, invitedBy, roleLabel, caseLabel, ...rest } = input;
+  return invitationMail({
+    ...rest,
+    subject: `${firmName} added you to a case in Sentinel`,
+    intro: `${invitedBy} of ${firmName} added you as ${roleLabel} to the case ${caseLabel} in Sentinel, where the case team shares documents, deadlines and messages.`,
+  });
 }
 
 /** Tells an existing account holder they were added to a case. */
-export function caseMemberAddedMail(input: {
-  to: string;
-  firstName: string;
-  firmName: string;
-  invitedBy: string;
-  roleLabel: string;
-  caseLabel: string;
-  caseLink: string;
-}): OutgoingMail {
+export function caseMemberAddedMail(input: CaseMemberMail & { caseLink: string }): OutgoingMail {
   const { to, firstName, firmName, invitedBy, roleLabel, caseLabel, caseLink } = input;
   const subject = `You were added to ${caseLabel}`;
   const intro = `${invitedBy} of ${firmName} added you as ${roleLabel} to the case ${caseLabel}.`;

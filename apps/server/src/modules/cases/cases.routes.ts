@@ -9,74 +9,58 @@ import {
 } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
+import { routeOptions } from '../auth/access';
 import { principalOf } from '../auth/auth.guard';
 
-const attorneys = { access: ['attorney'] as const };
-// Anyone signed in: the service shows each role only the cases it may see, others answer 404.
-const signedIn = { access: 'session' as const };
+const attorneys = ['attorney'] as const;
 const idParams = z.object({ id: z.uuid() });
-const security = [{ bearer: [] }];
 const memberResponse = caseResponse.extend({ message: z.string() });
 
-/** /api/cases: the case list, the case page and its team. */
+/**
+ * /api/cases: the case list, the case page and its team. Reads are open to anyone signed in: the
+ * service shows each role only the cases it may see, others answer 404.
+ */
 export const casesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cases } = app.services;
-  const schema = <T extends object>(extra: T) => ({ tags: ['cases'], security, ...extra });
 
   app.get(
     '/cases',
-    {
-      config: signedIn,
-      schema: schema({ querystring: listCasesQuery, response: { 200: listCasesResponse, ...errorSchemas } }),
-    },
+    routeOptions('cases', 'session', { querystring: listCasesQuery, response: { 200: listCasesResponse } }),
     async (request) => cases.list(principalOf(request), request.query, requestContext(request)),
   );
 
   app.post(
     '/cases',
-    {
-      config: attorneys,
-      schema: schema({ body: createCaseRequest, response: { 201: caseResponse, ...errorSchemas } }),
-    },
+    routeOptions('cases', attorneys, { body: createCaseRequest, response: { 201: caseResponse } }),
     async (request, reply) =>
       reply.status(201).send(await cases.create(principalOf(request), request.body, requestContext(request))),
   );
 
   app.get(
     '/cases/:id',
-    {
-      config: signedIn,
-      schema: schema({ params: idParams, response: { 200: caseResponse, ...errorSchemas } }),
-    },
+    routeOptions('cases', 'session', { params: idParams, response: { 200: caseResponse } }),
     async (request) => cases.get(principalOf(request), request.params.id, requestContext(request)),
   );
 
   app.patch(
     '/cases/:id',
-    {
-      config: attorneys,
-      schema: schema({
-        params: idParams,
-        body: updateCaseRequest,
-        response: { 200: caseResponse, ...errorSchemas },
-      }),
-    },
+    routeOptions('cases', attorneys, {
+      params: idParams,
+      body: updateCaseRequest,
+      response: { 200: caseResponse },
+    }),
     async (request) =>
       cases.update(principalOf(request), request.params.id, request.body, requestContext(request)),
   );
 
   app.post(
     '/cases/:id/members',
-    {
-      config: attorneys,
-      schema: schema({
-        params: idParams,
-        body: addCaseMemberRequest,
-        response: { 201: memberResponse, ...errorSchemas },
-      }),
-    },
+    routeOptions('cases', attorneys, {
+      params: idParams,
+      body: addCaseMemberRequest,
+      response: { 201: memberResponse },
+    }),
     async (request, reply) =>
       reply
         .status(201)
@@ -92,14 +76,11 @@ export const casesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/cases/:id/members',
-    {
-      config: attorneys,
-      schema: schema({
-        params: idParams,
-        body: removeCaseMemberRequest,
-        response: { 200: memberResponse, ...errorSchemas },
-      }),
-    },
+    routeOptions('cases', attorneys, {
+      params: idParams,
+      body: removeCaseMemberRequest,
+      response: { 200: memberResponse },
+    }),
     async (request) =>
       cases.removeMember(
         principalOf(request),

@@ -1,4 +1,4 @@
-import { hashPassword, type Database, type DbOrTx } from '@sentinel/db';
+import type { Database, DbOrTx } from '@sentinel/db';
 import {
   CASE_MEMBER_ROLE_LABELS,
   MEMBER_ROLE_USER_TYPE,
@@ -12,15 +12,21 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { activityOf, audit, type AuditAction, type AuditEntry, type ReadAudit } from '../../platform/audit';
+import {
+  activityOf,
+  actorEntry,
+  audit,
+  type AuditAction,
+  type AuditEntry,
+  type ReadAudit,
+} from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { badRequest, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
 import { authRepository } from '../auth/auth.repository';
-import { isUniqueViolation } from '../auth/auth.service';
-import type { Principal } from '../auth/sessions.service';
-import { TEMPORARY_PASSWORD_HOURS, temporaryPassword } from '../clients/clients.service';
+import { createInvitedAccount, rethrowEmailTaken } from '../auth/invitations';
+import type { Principal } from '../auth/principal';
 import { profileRepository } from '../profile/profile.repository';
 import { caseMemberAddedMail, caseMemberInvitationMail } from './cases.emails';
 import { casesRepository as repo, type CaseRow, type CaseValues } from './cases.repository';
@@ -64,20 +70,17 @@ export class CasesService {
       ),
       this.firmCache.get(principal.firmId, key, () => repo.count(this.db, principal, filter)),
     ]);
-    this.readAudit.record(context, {
-      action: 'case_list_viewed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: {
+    this.readAudit.record(
+      context,
+      actorEntry(principal, 'case_list_viewed', {
         search: query.search ?? null,
         sort: query.sort,
         page,
         pageSize: query.pageSize,
         clientId: query.clientId ?? null,
         returned: data.length,
-      },
-    });
+      }),
+    );
     return { data, total };
   }
 
@@ -188,20 +191,15 @@ export class CasesService {
             });
         } else {
           const existing = await authRepository.findUserByEmail(tx, input.email);
-          if (existing) {
-            if (existing.firmId !== principal.firmId) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+          if (existing?.firmId === principal.firmId)
             throw badRequest('This person already has an account in your firm: choose them from the list');
-          }
-          const password = temporaryPassword();
-          const user = await authRepository.createUser(tx, {
+          const { user, temporaryPassword } = await createInvitedAccount(tx, {
             firmId: principal.firmId,
             email: input.email,
-            passwordHash: await hashPassword(password),
             firstName: input.firstName,
             lastName: input.lastName,
             userType: expectedType,
             companyName: input.companyName || null,
-            temporaryPasswordExpiresAt: new Date(Date.now() + TEMPORARY_PASSWORD_HOURS * 3600 * 1000),
           });
           memberId = user.id;
           mail = (firmName) =>
@@ -211,8 +209,7 @@ export class CasesService {
               firstName: user.firstName,
               firmName,
               signInLink: `${this.config.publicUrl}/login`,
-              temporaryPassword: password,
-              validHours: TEMPORARY_PASSWORD_HOURS,
+              temporaryPassword,
             });
         }
         await repo.addMember(tx, {
@@ -229,11 +226,7 @@ export class CasesService {
           invited: !('userId' in input),
         });
       })
-      .catch((error: unknown) => {
-        // The same new e-mail invited twice at once: the unique index decides.
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
-        throw error;
-      });
+      .catch(rethrowEmailTaken);
     this.firmCache.changed(principal.firmId);
     const firm = await profileRepository.findFirm(this.db, principal.firmId);
     this.mailer.dispatch(mail!(firm?.name ?? 'Your law firm'));
@@ -369,12 +362,6 @@ export class CasesService {
     row: Pick<CaseRow, 'id' | 'clientId'>,
     details: Record<string, unknown> = {},
   ): AuditEntry {
-    return {
-      action,
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: { caseId: row.id, clientId: row.clientId, ...details },
-    };
+    return actorEntry(principal, action, { caseId: row.id, clientId: row.clientId, ...details });
   }
 }

@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto';
-import { hashPassword, type Database, type DbOrTx } from '@sentinel/db';
+import type { Database, DbOrTx } from '@sentinel/db';
 import {
   MESSAGES,
   type createClientRequest,
@@ -12,29 +11,18 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import { activityOf, audit, type AuditEntry, type ReadAudit } from '../../platform/audit';
+import { activityOf, actorEntry, audit, type AuditEntry, type ReadAudit } from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
 import { AppError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
 import { authRepository } from '../auth/auth.repository';
-import { isUniqueViolation } from '../auth/auth.service';
-import type { Principal, SessionsService } from '../auth/sessions.service';
+import { createInvitedAccount, rethrowEmailTaken, temporaryCredentials } from '../auth/invitations';
+import type { Principal } from '../auth/principal';
+import type { SessionsService } from '../auth/sessions.service';
 import { profileRepository } from '../profile/profile.repository';
 import { clientInvitationMail } from './clients.emails';
 import { clientsRepository as repo } from './clients.repository';
-
-/** How long an invited client's temporary password works (issue 3: 72 hours). */
-export const TEMPORARY_PASSWORD_HOURS = 72;
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
-/** 16 unambiguous characters in four groups, always with an upper-case letter and a digit (§5). */
-export function temporaryPassword(): string {
-  for (;;) {
-    const chars = Array.from({ length: 16 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-    if (/\d/.test(chars) && /[A-Z]/.test(chars)) return chars.match(/.{4}/g)!.join('-');
-  }
-}
 
 type CreateInput = z.output<typeof createClientRequest>;
 type ListInput = z.output<typeof listClientsQuery>;
@@ -59,24 +47,16 @@ export class ClientsService {
     input: CreateInput,
     context: RequestContext,
   ): Promise<CreateClientResponse> {
-    const email = input.email;
-    const password = temporaryPassword();
-    const passwordHash = await hashPassword(password);
-    const client = await this.db
+    const { client, password } = await this.db
       .transaction(async (tx) => {
-        if (await authRepository.findUserByEmail(tx, email)) {
-          throw new AppError('CONFLICT', MESSAGES.emailTaken);
-        }
-        const user = await authRepository.createUser(tx, {
+        const { user, temporaryPassword } = await createInvitedAccount(tx, {
           firmId: principal.firmId,
-          email,
-          passwordHash,
+          email: input.email,
           firstName: input.firstName,
           lastName: input.lastName,
           userType: 'client',
           companyName: input.companyName || null,
           phone: input.phone,
-          temporaryPasswordExpiresAt: this.expiry(),
         });
         await repo.insertProfile(tx, {
           userId: user.id,
@@ -86,13 +66,12 @@ export class ClientsService {
           invitedAt: new Date(),
         });
         await this.audit(tx, principal, context, 'client_created', user.id);
-        return (await repo.findInFirm(tx, principal.firmId, user.id))!;
+        return {
+          client: (await repo.findInFirm(tx, principal.firmId, user.id))!,
+          password: temporaryPassword,
+        };
       })
-      .catch((error: unknown) => {
-        // Two invitations of one e-mail at the same moment: the unique index decides.
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailTaken);
-        throw error;
-      });
+      .catch(rethrowEmailTaken);
     this.firmCache.changed(principal.firmId);
     await this.invite(principal, client, password);
     return { message: MESSAGES.clientCreated, data: client };
@@ -120,13 +99,15 @@ export class ClientsService {
         repo.count(this.db, principal.firmId, search),
       ),
     ]);
-    this.readAudit.record(context, {
-      action: 'client_list_viewed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: { search: query.search ?? null, page, pageSize: query.pageSize, returned: clients.length },
-    });
+    this.readAudit.record(
+      context,
+      actorEntry(principal, 'client_list_viewed', {
+        search: query.search ?? null,
+        page,
+        pageSize: query.pageSize,
+        returned: clients.length,
+      }),
+    );
     return { clients, total, page, pageSize: query.pageSize };
   }
 
@@ -152,10 +133,9 @@ export class ClientsService {
     if (client.deactivated) throw new AppError('CONFLICT', 'This client is deactivated');
     if (!client.invitationPending)
       throw new AppError('CONFLICT', 'This client has already chosen a password');
-    const password = temporaryPassword();
-    const passwordHash = await hashPassword(password);
+    const { password, passwordHash, expiresAt } = await temporaryCredentials();
     const updated = await this.db.transaction(async (tx) => {
-      await repo.updateAccount(tx, clientId, { passwordHash, temporaryPasswordExpiresAt: this.expiry() });
+      await repo.updateAccount(tx, clientId, { passwordHash, temporaryPasswordExpiresAt: expiresAt });
       await repo.markInvited(tx, clientId);
       await this.audit(tx, principal, context, 'client_invitation_sent', clientId);
       return (await repo.findInFirm(tx, principal.firmId, clientId))!;
@@ -188,10 +168,6 @@ export class ClientsService {
     return client;
   }
 
-  private expiry() {
-    return new Date(Date.now() + TEMPORARY_PASSWORD_HOURS * 3600 * 1000);
-  }
-
   private async invite(principal: Principal, client: ClientSummary, password: string) {
     const firm = await profileRepository.findFirm(this.db, principal.firmId);
     this.mailer.dispatch(
@@ -202,7 +178,6 @@ export class ClientsService {
         invitedBy: `${principal.firstName} ${principal.lastName}`,
         signInLink: `${this.config.publicUrl}/login`,
         temporaryPassword: password,
-        validHours: TEMPORARY_PASSWORD_HOURS,
       }),
     );
   }
@@ -218,13 +193,7 @@ export class ClientsService {
   }
 
   private entry(principal: Principal, action: ClientAction, clientId: string): AuditEntry {
-    return {
-      action,
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-      details: { clientId },
-    };
+    return actorEntry(principal, action, { clientId });
   }
 }
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
+import { createClient } from '@sentinel/db/factories';
 import { MESSAGES } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -274,10 +275,7 @@ describe('client page, invitation and deactivation', () => {
   });
 
   it('deactivates a client: their sessions end and they can no longer sign in', async () => {
-    const client = await makeUser(ctx, { userType: 'client', firmId: attorney.firmId });
-    await ctx.database.db
-      .insert(schema.clientProfiles)
-      .values({ userId: client.id, firmId: attorney.firmId });
+    const client = await createClient(ctx.database.db, { firmId: attorney.firmId });
     const session = (await login(ctx, client.email, client.password)).body.token;
     const verify = () =>
       ctx.app.inject({ method: 'GET', url: '/api/tokens/verify', headers: bearer(session) });

@@ -1,7 +1,7 @@
 import { attorneyDashboardResponse } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
+import { routeOptions } from '../auth/access';
 import { principalOf } from '../auth/auth.guard';
 
 /** GET /api/dashboard/attorney. The client dashboard reads the case endpoints. */
@@ -9,14 +9,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dashboard } = app.services;
   app.get(
     '/attorney',
-    {
-      config: { access: ['attorney'] },
-      schema: {
-        tags: ['dashboard'],
-        security: [{ bearer: [] }],
-        response: { 200: attorneyDashboardResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('dashboard', ['attorney'], { response: { 200: attorneyDashboardResponse } }),
     async (request) => dashboard.attorney(principalOf(request), requestContext(request)),
   );
 };

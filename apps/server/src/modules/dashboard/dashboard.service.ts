@@ -3,7 +3,7 @@ import { CASE_STATUSES, CASE_TYPES, type AttorneyDashboardResponse } from '@sent
 import { activityOf, type AuditAction, type ReadAudit } from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
 import type { RequestContext } from '../../platform/request-context';
-import type { Principal } from '../auth/sessions.service';
+import type { Principal } from '../auth/principal';
 import { dashboardRepository as repo } from './dashboard.repository';
 
 const RECENT_ACTIVITY = 8;

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { schema } from '@sentinel/db';
-import { documentAnalysis, type DocumentDto } from '@sentinel/shared';
+import { createClient } from '@sentinel/db/factories';
+import { documentAnalysis, type DocumentDetail } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser } from '../../test/helpers';
 import { writePdf } from '@sentinel/analyzer/fixtures/pdf-writer';
@@ -25,8 +26,7 @@ async function setup(env: Record<string, string> = {}) {
   const ctx = await createTestContext(env);
   const attorney = await makeUser(ctx, { userType: 'attorney' });
   const token = (await login(ctx, attorney.email, attorney.password)).body.token as string;
-  const client = await makeUser(ctx, { userType: 'client', firmId: attorney.firmId });
-  await ctx.database.db.insert(schema.clientProfiles).values({ userId: client.id, firmId: attorney.firmId });
+  const client = await createClient(ctx.database.db, { firmId: attorney.firmId });
   const caseId = (
     await ctx.app.inject({
       method: 'POST',
@@ -52,11 +52,11 @@ async function setup(env: Record<string, string> = {}) {
       ]),
     });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json().data as DocumentDto;
+    return response.json().data as DocumentDetail;
   };
   const fetchDocument = async (id: string) =>
     (await ctx.app.inject({ method: 'GET', url: `/api/document/${id}`, headers: bearer(token) })).json()
-      .data as DocumentDto;
+      .data as DocumentDetail;
   return { ctx, token, uploadPdf, fetchDocument };
 }
 

@@ -4,7 +4,7 @@ import type { AnalysisStatus } from '@sentinel/shared';
 import { containsPattern } from '../../platform/search';
 import type { CaseViewer } from '../cases/cases.repository';
 
-const { documents, cases, caseMembers, users } = schema;
+const { documents, cases, caseMembers, users, analysisLearning } = schema;
 
 export type DocumentRow = typeof documents.$inferSelect;
 export type DocumentListRow = DocumentRow & {
@@ -97,6 +97,24 @@ export const documentsRepository = {
 
   async delete(db: DbOrTx, id: string): Promise<void> {
     await db.delete(documents).where(eq(documents.id, id));
+  },
+
+  /** What the firm's reviews have taught the analyzer (a JSON value the analyzer owns). */
+  async findLearning(db: DbOrTx, firmId: string, options: { forUpdate?: boolean } = {}): Promise<unknown> {
+    const query = db.select().from(analysisLearning).where(eq(analysisLearning.firmId, firmId));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row?.learned;
+  },
+
+  async saveLearning(db: DbOrTx, firmId: string, learned: unknown): Promise<void> {
+    const value = learned as Record<string, unknown>;
+    await db
+      .insert(analysisLearning)
+      .values({ firmId, learned: value })
+      .onConflictDoUpdate({
+        target: analysisLearning.firmId,
+        set: { learned: value, updatedAt: new Date() },
+      });
   },
 
   /** Storage keys that have a row (the clean-up keeps those). */

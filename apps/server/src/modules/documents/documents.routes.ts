@@ -1,104 +1,96 @@
 import contentDisposition from 'content-disposition';
 import {
-  documentListQuery,
-  documentListResponse,
+  listDocumentsQuery,
+  listDocumentsResponse,
   documentResponse,
   reviewDocumentRequest,
   signedUrlQuery,
   signedUrlResponse,
-  uploadResponse,
+  uploadDocumentResponse,
 } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchemas } from '../../platform/openapi';
 import { requestContext } from '../../platform/request-context';
+import { routeOptions } from '../auth/access';
 import { principalOf } from '../auth/auth.guard';
+import { receiveUpload, uploadTmpDir } from './upload';
 
-const signedIn = { access: 'session' as const };
-const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.uuid() });
-const oneDocument = <R extends z.ZodType>(response: R) => ({
-  config: signedIn,
-  schema: { tags: ['documents'], security, params: idParams, response: { 200: response, ...errorSchemas } },
-});
 
 /**
  * Documents as spec §7 has them (/api/document/...), plus review and re-analysis, and the
- * public /api/files/{id} that serves the bytes behind a signed link.
+ * public /api/files/{id} that serves the bytes behind a signed link. The others are open to anyone
+ * signed in: the services show each role only the documents it may see, others answer 404.
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { documents } = app.services;
+  const { documents, documentUploads, documentAnalysis } = app.services;
+  const uploadLimits = { tmpDir: uploadTmpDir(app.config.dataDir), maxBytes: app.config.documentMaxBytes };
 
   app.post(
     '/document/upload/single',
-    {
-      config: signedIn,
-      schema: {
-        tags: ['documents'],
-        security,
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadResponse, ...errorSchemas },
-      },
-    },
-    async (request) => documents.upload(principalOf(request), request, requestContext(request)),
+    routeOptions('documents', 'session', {
+      consumes: ['multipart/form-data'],
+      response: { 200: uploadDocumentResponse },
+    }),
+    async (request) =>
+      documentUploads.upload(
+        principalOf(request),
+        await receiveUpload(request, uploadLimits),
+        requestContext(request),
+      ),
   );
 
   app.get(
     '/document/:userId/all',
-    {
-      config: signedIn,
-      schema: {
-        tags: ['documents'],
-        security,
-        params: z.object({ userId: z.uuid() }),
-        querystring: documentListQuery,
-        response: { 200: documentListResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('documents', 'session', {
+      params: z.object({ userId: z.uuid() }),
+      querystring: listDocumentsQuery,
+      response: { 200: listDocumentsResponse },
+    }),
     async (request) =>
       documents.list(principalOf(request), request.params.userId, request.query, requestContext(request)),
   );
 
-  app.get('/document/:id', oneDocument(documentResponse), async (request) =>
-    documents.get(principalOf(request), request.params.id, requestContext(request)),
+  app.get(
+    '/document/:id',
+    routeOptions('documents', 'session', { params: idParams, response: { 200: documentResponse } }),
+    async (request) => documents.get(principalOf(request), request.params.id, requestContext(request)),
   );
 
-  app.delete('/document/:id', oneDocument(z.object({ message: z.string() })), async (request) =>
-    documents.remove(principalOf(request), request.params.id, requestContext(request)),
+  app.delete(
+    '/document/:id',
+    routeOptions('documents', 'session', {
+      params: idParams,
+      response: { 200: z.object({ message: z.string() }) },
+    }),
+    async (request) => documents.remove(principalOf(request), request.params.id, requestContext(request)),
   );
 
   app.patch(
     '/document/:id',
-    {
-      config: signedIn,
-      schema: {
-        tags: ['documents'],
-        security,
-        params: idParams,
-        body: reviewDocumentRequest,
-        response: { 200: documentResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('documents', 'session', {
+      params: idParams,
+      body: reviewDocumentRequest,
+      response: { 200: documentResponse },
+    }),
     async (request) =>
-      documents.review(principalOf(request), request.params.id, request.body, requestContext(request)),
+      documentAnalysis.review(principalOf(request), request.params.id, request.body, requestContext(request)),
   );
 
-  app.post('/document/:id/analyze', oneDocument(documentResponse), async (request) =>
-    documents.analyze(principalOf(request), request.params.id, requestContext(request)),
+  app.post(
+    '/document/:id/analyze',
+    routeOptions('documents', 'session', { params: idParams, response: { 200: documentResponse } }),
+    async (request) =>
+      documentAnalysis.analyze(principalOf(request), request.params.id, requestContext(request)),
   );
 
   app.get(
     '/document/:id/signedUrl',
-    {
-      config: signedIn,
-      schema: {
-        tags: ['documents'],
-        security,
-        params: idParams,
-        querystring: signedUrlQuery,
-        response: { 200: signedUrlResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('documents', 'session', {
+      params: idParams,
+      querystring: signedUrlQuery,
+      response: { 200: signedUrlResponse },
+    }),
     async (request) =>
       documents.signedUrl(
         principalOf(request),
@@ -111,18 +103,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // No session: the link's signature is the permission. Its bytes are never run as a page.
   app.get(
     '/files/:id',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['documents'],
-        params: idParams,
-        querystring: z.object({
-          d: z.string().optional(),
-          e: z.string().optional(),
-          s: z.string().optional(),
-        }),
-      },
-    },
+    routeOptions('documents', 'public', {
+      params: idParams,
+      querystring: z.object({
+        d: z.string().optional(),
+        e: z.string().optional(),
+        s: z.string().optional(),
+      }),
+    }),
     async (request, reply) => {
       const { row, body, disposition } = await documents.open(
         request.params.id,

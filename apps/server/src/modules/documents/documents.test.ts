@@ -5,7 +5,8 @@ import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
-import { MESSAGES, type DocumentDto, type UserType } from '@sentinel/shared';
+import { createClient } from '@sentinel/db/factories';
+import { MESSAGES, type DocumentDetail, type UserType } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -78,7 +79,10 @@ const filesOnDisk = async () => {
 const tmpFiles = () => readdir(path.join(ctx.dataDir, 'tmp')).catch(() => [] as string[]);
 
 async function person(userType: UserType, firmId?: string) {
-  const user = await makeUser(ctx, { userType, firmId });
+  const user =
+    userType === 'client' && firmId
+      ? await createClient(ctx.database.db, { firmId })
+      : await makeUser(ctx, { userType, firmId });
   return {
     id: user.id,
     firmId: user.firmId,
@@ -92,7 +96,6 @@ beforeAll(async () => {
   client = await person('client', attorney.firmId);
   member = await person('restoration-contractor', attorney.firmId);
   outsider = await person('restoration-contractor', attorney.firmId);
-  await ctx.database.db.insert(schema.clientProfiles).values({ userId: client.id, firmId: attorney.firmId });
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/cases',
@@ -108,10 +111,7 @@ beforeAll(async () => {
   });
   const other = await person('attorney');
   otherFirm = other;
-  const theirClient = await makeUser(ctx, { userType: 'client', firmId: other.firmId });
-  await ctx.database.db
-    .insert(schema.clientProfiles)
-    .values({ userId: theirClient.id, firmId: other.firmId });
+  const theirClient = await createClient(ctx.database.db, { firmId: other.firmId });
   foreignCaseId = (
     await ctx.app.inject({
       method: 'POST',
@@ -138,7 +138,7 @@ describe('POST /api/document/upload/single', () => {
       },
     );
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: DocumentDto };
+    const { data } = response.json() as { data: DocumentDetail };
     expect(data).toMatchObject({
       fileName: 'estimate.txt',
       fileSize: Buffer.byteLength(text),
@@ -215,7 +215,7 @@ describe('POST /api/document/upload/single', () => {
   it('keeps only the last segment of a path in the name, and never uses it for storage', async () => {
     const response = await upload(attorney, { name: '../../../etc/passwd.txt', data: 'root:x:0:0' });
     expect(response.statusCode).toBe(200);
-    const { data } = response.json() as { data: DocumentDto };
+    const { data } = response.json() as { data: DocumentDetail };
     expect(data.fileName).toBe('passwd.txt');
     const backslashes = await upload(attorney, { name: '..\\..\\windows\\win.txt', data: 'x' });
     expect(backslashes.json().data.fileName).toBe('win.txt');
@@ -295,7 +295,7 @@ describe('POST /api/document/upload/single', () => {
 });
 
 describe('who sees a document', () => {
-  let shared: DocumentDto;
+  let shared: DocumentDetail;
   beforeAll(async () => {
     shared = (
       await upload(attorney, { name: 'denial-letter.txt', data: 'We deny the claim.' }, { caseId })
@@ -304,9 +304,9 @@ describe('who sees a document', () => {
   const list = (who: Person) => get(who, `/api/document/${who.id}/all`);
 
   it('attorneys and case members; not other members of the firm, nor another firm', async () => {
-    expect((await list(attorney)).json().data.map((d: DocumentDto) => d.id)).toContain(shared.id);
+    expect((await list(attorney)).json().data.map((d: DocumentDetail) => d.id)).toContain(shared.id);
     expect((await get(member, `/api/document/${shared.id}`)).statusCode).toBe(200);
-    expect((await list(member)).json().data.map((d: DocumentDto) => d.id)).toContain(shared.id);
+    expect((await list(member)).json().data.map((d: DocumentDetail) => d.id)).toContain(shared.id);
     expect((await get(outsider, `/api/document/${shared.id}`)).statusCode).toBe(404);
     expect((await list(outsider)).json().data).toEqual([]);
     for (const url of [`/api/document/${shared.id}`, `/api/document/${shared.id}/signedUrl`]) {
@@ -333,13 +333,13 @@ describe('who sees a document', () => {
     expect((await share(member)).statusCode).toBe(403);
     expect((await share(attorney)).json().data.sharedWithClient).toBe(true);
     expect((await get(client, `/api/document/${shared.id}`)).statusCode).toBe(200);
-    expect((await list(client)).json().data.map((d: DocumentDto) => d.id)).toEqual([shared.id]);
+    expect((await list(client)).json().data.map((d: DocumentDetail) => d.id)).toEqual([shared.id]);
   });
 
   it('only attorneys and the uploader delete; the audit record outlives the file', async () => {
     const mine = (
       await upload(member, { name: 'photos-log.txt', data: 'Photo 1: ceiling' }, { caseId })
-    ).json().data as DocumentDto;
+    ).json().data as DocumentDetail;
     const del = (who: Person, id: string) =>
       ctx.app.inject({ method: 'DELETE', url: `/api/document/${id}`, headers: bearer(who.token) });
     expect((await del(member, shared.id)).statusCode).toBe(403);
@@ -382,7 +382,7 @@ describe('the clean-up job', () => {
     const orphan = '00000000-0000-4000-8000-00000000dead';
     await writeFile(path.join(ctx.dataDir, 'orphan.part'), 'no row');
     await store.put(orphan, path.join(ctx.dataDir, 'orphan.part'));
-    const kept = (await upload(attorney, { name: 'kept.txt', data: 'kept' })).json().data as DocumentDto;
+    const kept = (await upload(attorney, { name: 'kept.txt', data: 'kept' })).json().data as DocumentDetail;
     const [keptRow] = await ctx.database.db
       .select()
       .from(schema.documents)
@@ -397,7 +397,7 @@ describe('the clean-up job', () => {
 });
 
 describe('signed links', () => {
-  let document: DocumentDto;
+  let document: DocumentDetail;
   const content = 'Proof of loss, signed.';
   beforeAll(async () => {
     document = (
@@ -410,6 +410,7 @@ describe('signed links', () => {
       expiresAt: string;
     };
   const open = (url: string) => ctx.app.inject({ method: 'GET', url: url.replace(TEST_PUBLIC_URL, '') });
+  const absolute = (url: string) => new URL(url, TEST_PUBLIC_URL);
 
   it('serve the bytes without a session for five minutes, with safe headers', async () => {
     const { url, expiresAt } = await link('attachment');
@@ -435,24 +436,33 @@ describe('signed links', () => {
     expect((await open((await link('inline')).url)).headers['content-disposition']).toMatch(/^inline;/);
   });
 
+  it('are relative, so they work on whatever origin the app was opened at', async () => {
+    // Opened at http://127.0.0.1:3000 with PUBLIC_URL unset: a link to localhost would be blocked.
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/document/${document.id}/signedUrl?disposition=attachment`,
+      headers: { ...bearer(attorney.token), host: '127.0.0.1:3000' },
+    });
+    const { url } = response.json() as { url: string };
+    expect(url).toMatch(new RegExp(`^/api/files/${document.id}\\?d=attachment&e=\\d+&s=[\\w-]+$`));
+    expect((await open(url)).body).toBe(content);
+  });
+
   it('refuse a tampered, re-targeted or expired link, and a deleted document', async () => {
     const { url } = await link('inline');
-    const tampered = new URL(url);
+    const tampered = absolute(url);
     tampered.searchParams.set('d', 'attachment');
     expect((await open(tampered.toString())).statusCode).toBe(404);
-    const forged = new URL(url);
+    const forged = absolute(url);
     forged.searchParams.set('s', `${forged.searchParams.get('s')!.slice(0, -2)}AA`);
     expect((await open(forged.toString())).statusCode).toBe(404);
-    const longer = new URL(url);
+    const longer = absolute(url);
     longer.searchParams.set('e', String(Number(longer.searchParams.get('e')) + 3600));
     expect((await open(longer.toString())).statusCode).toBe(404);
-    const old = new SignedUrls(TEST_APP_SECRET, TEST_PUBLIC_URL).create(
-      document.id,
-      'inline',
-      Date.now() - 301_000,
-    );
+    const old = new SignedUrls(TEST_APP_SECRET).create(document.id, 'inline', Date.now() - 301_000);
     expect((await open(old.url)).statusCode).toBe(404);
-    const otherDocument = (await upload(attorney, { name: 'x.txt', data: 'x' })).json().data as DocumentDto;
+    const otherDocument = (await upload(attorney, { name: 'x.txt', data: 'x' })).json()
+      .data as DocumentDetail;
     expect((await open(url.replace(document.id, otherDocument.id))).statusCode).toBe(404);
 
     await ctx.app.inject({

@@ -2,7 +2,7 @@ import { documentAnalysis, type DocumentAnalysis } from '@sentinel/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import type { AnalyzerPort } from './documents.service';
+import type { AnalyzerPort } from './analyzer-port';
 
 const LLM_TIMEOUT_MS = 60_000;
 /** The part of the analysis the model writes; page counts and the analyzer's name are ours. */

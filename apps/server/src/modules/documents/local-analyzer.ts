@@ -1,5 +1,5 @@
 import type { LearnedCorrections } from '@sentinel/analyzer';
-import type { AnalyzerPort } from './documents.service';
+import type { AnalyzerPort } from './analyzer-port';
 
 /**
  * The offline analyzer of packages/analyzer, loaded on first use so that starting the server does

@@ -9,15 +9,14 @@ export type Disposition = 'inline' | 'attachment';
 /**
  * Links that fetch a document's bytes without a session: /api/files/{id}?d=&e=&s=, where s is an
  * HMAC-SHA256 (key derived from APP_SECRET for this purpose only) of the id, the disposition and
- * the expiry. Changing any of them, or waiting past the expiry, makes the link fail.
+ * the expiry. Changing any of them, or waiting past the expiry, makes the link fail. The link is
+ * relative: the browser follows it on the origin it opened the app at (with PUBLIC_URL unset,
+ * `http://127.0.0.1:3000` as well as `http://localhost:3000`), which the CSP allows.
  */
 export class SignedUrls {
   private readonly key: Uint8Array;
 
-  constructor(
-    secret: string,
-    private readonly publicUrl: string,
-  ) {
+  constructor(secret: string) {
     this.key = deriveKey(secret, 'document-links');
   }
 
@@ -35,7 +34,7 @@ export class SignedUrls {
       s: this.signature(documentId, disposition, expires),
     });
     return {
-      url: `${this.publicUrl}/api/files/${documentId}?${query.toString()}`,
+      url: `/api/files/${documentId}?${query.toString()}`,
       expiresAt: new Date(expires * 1000).toISOString(),
     };
   }

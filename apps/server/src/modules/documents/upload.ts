@@ -9,6 +9,10 @@ import { MESSAGES } from '@sentinel/shared';
 import { AppError, badRequest } from '../../platform/errors';
 import { checkContent, cleanFileName } from './file-checks';
 
+/** Where uploads stream to before they are stored (the hourly clean-up empties what is left). */
+export const uploadTmpDir = (dataDir: string) => path.join(dataDir, 'tmp');
+
+/** A received, checked upload: the temporary file, what it is, and the form's other fields. */
 export interface ReceivedUpload {
   tempFile: string;
   fileName: string;
@@ -21,8 +25,9 @@ export interface ReceivedUpload {
 /**
  * Reads a multipart upload: the one file streams to DATA_DIR/tmp while it is hashed, and the
  * size limit stops it mid-stream (413); then its bytes are checked against its extension. Any
- * failure, the client going away included, removes the temporary file. The caller moves the file
- * into the store and commits its row, or removes it.
+ * failure, the client going away included, removes the temporary file. The route calls it and
+ * hands the result to `DocumentUploadsService`, which moves the file into the store and commits its
+ * row, or removes it.
  */
 export async function receiveUpload(
   request: FastifyRequest,

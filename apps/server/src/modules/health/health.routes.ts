@@ -1,13 +1,13 @@
 import { healthResponse, readyResponse } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors';
-import { errorSchemas } from '../../platform/openapi';
+import { routeOptions } from '../auth/access';
 
 /** GET /api/health (the process serves) and GET /api/ready (and its database answers). */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: healthResponse } } },
+    routeOptions('health', 'public', { response: { 200: healthResponse } }, { errors: false }),
     async () => ({
       status: 'ok' as const,
     }),
@@ -15,10 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/ready',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: readyResponse, ...errorSchemas } },
-    },
+    routeOptions('health', 'public', { response: { 200: readyResponse } }),
     async (request) => {
       try {
         await app.database.query('select 1');

@@ -1,30 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { schema } from '@sentinel/db';
 import { createLeadRequest, createLeadResponse, MESSAGES } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/errors';
-import { errorSchemas } from '../../platform/openapi';
+import { requestContext } from '../../platform/request-context';
+import { routeOptions } from '../auth/access';
 
 /** POST /api/leads: the landing page's free-trial form. A repeated e-mail refreshes its lead. */
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { leads } = app.services;
   app.post(
     '/',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['leads'],
-        body: createLeadRequest,
-        response: { 201: createLeadResponse, ...errorSchemas },
-      },
-    },
+    routeOptions('leads', 'public', { body: createLeadRequest, response: { 201: createLeadResponse } }),
     async (request, reply) => {
-      const limit = await app.throttle.hit(`leads:ip:${request.ip}`, app.config.limits.leadsPerIp);
-      if (!limit.allowed)
-        throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, limit.retryAfter);
-      await app.db
-        .insert(schema.leads)
-        .values({ email: request.body.email.toLowerCase(), ip: request.ip })
-        .onConflictDoUpdate({ target: schema.leads.email, set: { lastRequestedAt: sql`now()` } });
+      await leads.request(request.body.email, requestContext(request));
       return reply.status(201).send({ success: true as const, message: MESSAGES.leadThanks });
     },
   );

@@ -1,13 +1,9 @@
 import { schema } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/helpers';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 describe('POST /api/leads', () => {
   it('stores the e-mail once and confirms', async () => {

@@ -1,10 +1,10 @@
 import type { Database } from '@sentinel/db';
-import type { FirmPeopleResponse, ProfileResponse } from '@sentinel/shared';
-import { audit } from '../../platform/audit';
+import type { ProfileResponse } from '@sentinel/shared';
+import { actorEntry, audit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { toSessionUser } from '../auth/auth.service';
-import type { Principal } from '../auth/sessions.service';
+import { toSessionUser } from '../auth/principal';
+import type { Principal } from '../auth/principal';
 import { profileRepository as repo } from './profile.repository';
 
 /** Settings → Profile: who you are and the name of your firm. Only attorneys rename the firm. */
@@ -15,25 +15,6 @@ export class ProfileService {
     const firm = await repo.findFirm(this.db, principal.firmId);
     if (!firm) throw notFound();
     return this.shape(principal, firm.name);
-  }
-
-  /** Who an attorney can make lead attorney or add to a case's team. */
-  async people(principal: Principal, context: RequestContext): Promise<FirmPeopleResponse> {
-    const people = await repo.people(this.db, principal.firmId);
-    await audit(this.db, context, {
-      action: 'firm_people_listed',
-      outcome: 'success',
-      firmId: principal.firmId,
-      userId: principal.userId,
-    });
-    return {
-      data: people.map((person) => ({
-        id: person.id,
-        name: `${person.firstName} ${person.lastName}`,
-        email: person.email,
-        userType: person.userType,
-      })),
-    };
   }
 
   async renameFirm(
@@ -55,13 +36,11 @@ export class ProfileService {
       const before = await repo.findFirm(tx, principal.firmId);
       const updated = await repo.renameFirm(tx, principal.firmId, firmName);
       if (!before || !updated) throw notFound();
-      await audit(tx, context, {
-        action: 'profile_updated',
-        outcome: 'success',
-        firmId: principal.firmId,
-        userId: principal.userId,
-        details: { field: 'firmName', from: before.name, to: updated.name },
-      });
+      await audit(
+        tx,
+        context,
+        actorEntry(principal, 'profile_updated', { field: 'firmName', from: before.name, to: updated.name }),
+      );
       return updated;
     });
     return this.shape(principal, firm.name);

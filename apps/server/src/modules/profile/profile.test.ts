@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFirm } from '@sentinel/db/factories';
-import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
+import { bearer, login, makeUser, useTestContext } from '../../test/helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
+
+const patchProfile = (token: string, payload: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/profile', headers: bearer(token), payload });
 
 describe('GET and PATCH /api/profile', () => {
   it('shows the user and firm, and lets an attorney rename the firm', async () => {
@@ -21,12 +20,7 @@ describe('GET and PATCH /api/profile', () => {
       canEditFirmName: true,
     });
 
-    const patch = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: bearer(body.token),
-      payload: { firmName: '  New Name LLP ' },
-    });
+    const patch = await patchProfile(body.token, { firmName: '  New Name LLP ' });
     expect(patch.statusCode).toBe(200);
     expect(patch.json().firmName).toBe('New Name LLP');
     const again = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(body.token) });
@@ -39,20 +33,10 @@ describe('GET and PATCH /api/profile', () => {
     const client = await makeUser(ctx, { firmId: firm.id, userType: 'client' });
     const a = await login(ctx, attorney.email, attorney.password);
     const c = await login(ctx, client.email, client.password);
-    const empty = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: bearer(a.body.token),
-      payload: { firmName: ' ' },
-    });
+    const empty = await patchProfile(a.body.token, { firmName: ' ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toBe('Firm name is required');
-    const forbidden = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: bearer(c.body.token),
-      payload: { firmName: 'Hijack' },
-    });
+    const forbidden = await patchProfile(c.body.token, { firmName: 'Hijack' });
     expect(forbidden.statusCode).toBe(403);
     const get = await ctx.app.inject({ method: 'GET', url: '/api/profile', headers: bearer(c.body.token) });
     expect(get.json()).toMatchObject({ firmName: 'Keep Me LLP', canEditFirmName: false });

@@ -3,14 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  bearer,
-  createTestContext,
-  login,
-  makeUser,
-  TEST_PUBLIC_URL,
-  type TestContext,
-} from '../../test/helpers';
+import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
 import { S3BlobStore } from './s3-store';
 
 /** A local S3-compatible server (s3rver) speaking the real wire protocol. */
@@ -93,7 +86,7 @@ describe('documents on S3', () => {
     const { url } = (
       await ctx.app.inject({ method: 'GET', url: `/api/document/${id}/signedUrl`, headers: bearer(token) })
     ).json();
-    const file = await ctx.app.inject({ method: 'GET', url: url.replace(TEST_PUBLIC_URL, '') });
+    const file = await ctx.app.inject({ method: 'GET', url });
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe('Inspection notes');
   });

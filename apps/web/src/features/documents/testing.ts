@@ -1,4 +1,4 @@
-import type { DocumentAnalysis, DocumentDto } from '@sentinel/shared';
+import type { DocumentAnalysis, DocumentDetail } from '@sentinel/shared';
 
 /** Test data of the documents feature (unit tests only). */
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -33,7 +33,7 @@ export const analysisOf = (overrides: Partial<DocumentAnalysis> = {}): DocumentA
   ...overrides,
 });
 
-export const documentOf = (n: number, overrides: Partial<DocumentDto> = {}): DocumentDto => ({
+export const documentOf = (n: number, overrides: Partial<DocumentDetail> = {}): DocumentDetail => ({
   id: uuid(n),
   fileName: `document-${n}.pdf`,
   fileSize: 2048,
@@ -52,5 +52,5 @@ export const documentOf = (n: number, overrides: Partial<DocumentDto> = {}): Doc
   ...overrides,
 });
 
-export const completed = (n: number, overrides: Partial<DocumentDto> = {}) =>
+export const completed = (n: number, overrides: Partial<DocumentDetail> = {}) =>
   documentOf(n, { analysisStatus: 'completed', analysis: analysisOf(), ...overrides });

@@ -1,4 +1,4 @@
-import { MESSAGES, SESSION_STORAGE_KEYS } from '@sentinel/shared';
+import { MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@sentinel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
@@ -64,11 +64,23 @@ describe('reset password', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('in temporary mode sends e-mail, password and ticket, then clears the ticket', async () => {
+  it('in temporary mode sends e-mail, password and ticket, clears the ticket and signs the user in', async () => {
     sessionStorage.setItem(SESSION_STORAGE_KEYS.temporaryPasswordTicket, 'ticket-123');
     const { callsTo } = mockFetch({
       'POST /api/auth/change-temp-password': () =>
-        json(200, { success: true, message: 'Password updated successfully.' }),
+        json(200, {
+          success: true,
+          message: 'Password updated successfully.',
+          token: 'access-token-1',
+          expiresIn: 900,
+          user: {
+            userId: 'u-grace',
+            email: 'grace@example.test',
+            first_name: 'Grace',
+            last_name: 'Hopper',
+            userType: 'client',
+          },
+        }),
     });
     const app = renderApp('/reset-password?email=grace%40example.test&temporary=true');
 
@@ -81,5 +93,8 @@ describe('reset password', () => {
       ticket: 'ticket-123',
     });
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.temporaryPasswordTicket)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('access-token-1');
+    expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('client');
+    expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES } from '@sentinel/shared';
+import { homePathAfterLogin, MESSAGES } from '@sentinel/shared';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
+import { saveSession } from '@/lib/session-store';
 import { changeTemporaryPassword } from '../api/change-temp-password';
 import { newPasswordFormSchema, resetPassword, type NewPasswordFormValues } from '../api/reset-password';
 import { resetPasswordErrorMessage } from '../utils/error-messages';
@@ -18,9 +19,13 @@ import { temporaryTicket } from '../utils/temporary-ticket';
 export type ResetMode =
   { kind: 'token'; token: string } | { kind: 'temporary'; email: string; ticket: string };
 
-/** New password and confirmation; on success 'Password Updated!' with a button to sign in. */
+/**
+ * New password and confirmation; on success 'Password Updated!' with a button to sign in, or, for
+ * a temporary password (whose answer signs the user in), to go on to their dashboard.
+ */
 export function ResetPasswordForm({ mode }: { mode: ResetMode }) {
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
+  const [homePath, setHomePath] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -34,12 +39,16 @@ export function ResetPasswordForm({ mode }: { mode: ResetMode }) {
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setFormError(null);
     try {
-      const answer =
-        mode.kind === 'token'
-          ? await resetPassword({ token: mode.token, newPassword })
-          : await changeTemporaryPassword({ email: mode.email, newPassword, ticket: mode.ticket });
+      if (mode.kind === 'token') {
+        const answer = await resetPassword({ token: mode.token, newPassword });
+        setDoneMessage(answer?.message ?? MESSAGES.passwordResetDone);
+        return;
+      }
+      const answer = await changeTemporaryPassword({ email: mode.email, newPassword, ticket: mode.ticket });
       temporaryTicket.clear();
-      setDoneMessage(answer?.message ?? MESSAGES.passwordResetDone);
+      saveSession(answer.token, answer.user);
+      setHomePath(homePathAfterLogin(answer.user.userType));
+      setDoneMessage(answer.message);
     } catch (error) {
       setFormError(resetPasswordErrorMessage(error));
     }
@@ -53,8 +62,12 @@ export function ResetPasswordForm({ mode }: { mode: ResetMode }) {
         </span>
         <h2 className="text-lg font-semibold text-slate-900">Password Updated!</h2>
         <p className="mt-2 text-sm text-slate-600">{doneMessage}</p>
-        <Link to={paths.login} className={buttonClasses({ fullWidth: true, size: 'lg', className: 'mt-6' })}>
-          Sign in
+        <Link
+          to={homePath ?? paths.login}
+          replace={homePath !== null}
+          className={buttonClasses({ fullWidth: true, size: 'lg', className: 'mt-6' })}
+        >
+          {homePath ? 'Go to my dashboard' : 'Sign in'}
         </Link>
       </div>
     );

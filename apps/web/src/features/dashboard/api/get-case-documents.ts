@@ -1,9 +1,9 @@
-import type { DocumentDto } from '@sentinel/shared';
+import type { DocumentDetail } from '@sentinel/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 interface DocumentListAnswer {
-  data: DocumentDto[];
+  data: DocumentDetail[];
 }
 
 /**

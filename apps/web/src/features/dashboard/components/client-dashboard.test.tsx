@@ -1,4 +1,4 @@
-import type { CaseDetail, CaseSummary, DocumentDto, SessionUser } from '@sentinel/shared';
+import type { CaseDetail, CaseSummary, DocumentDetail, SessionUser } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
@@ -61,7 +61,7 @@ function open(
   cases: CaseSummary[],
   details: Record<string, CaseDetail> = {},
   path = '/dashboard',
-  documents: DocumentDto[] = [],
+  documents: DocumentDetail[] = [],
 ) {
   signIn(user);
   const mock = mockFetch({
@@ -78,7 +78,7 @@ function open(
   return { ...renderApp(path), ...mock };
 }
 
-const policyPdf: DocumentDto = {
+const policyPdf: DocumentDetail = {
   id: 'doc-1',
   fileName: 'Homeowner policy.pdf',
   fileSize: 2048,

@@ -1,4 +1,4 @@
-import { CASE_DOCUMENT_CHECKLIST, type DocumentDto, type DocumentType } from '@sentinel/shared';
+import { CASE_DOCUMENT_CHECKLIST, type DocumentDetail, type DocumentType } from '@sentinel/shared';
 import { describe, expect, it } from 'vitest';
 import { tickChecklist } from './checklist';
 
@@ -6,7 +6,7 @@ let n = 0;
 const doc = (
   fileName: string,
   options: { type?: DocumentType; contentType?: string; day?: number } = {},
-): DocumentDto => {
+): DocumentDetail => {
   n += 1;
   return {
     id: `doc-${n}`,
@@ -41,7 +41,7 @@ const doc = (
   };
 };
 
-const summary = (items: readonly string[], documents: DocumentDto[]) =>
+const summary = (items: readonly string[], documents: DocumentDetail[]) =>
   Object.fromEntries(
     tickChecklist(items, documents).map((tick) => [
       tick.item,

@@ -1,4 +1,4 @@
-import type { DocumentDto, DocumentType } from '@sentinel/shared';
+import type { DocumentDetail, DocumentType } from '@sentinel/shared';
 
 /**
  * How a checklist item is recognised among the case's documents. Deliberately simple, and shown
@@ -64,10 +64,10 @@ const baseName = (fileName: string) => {
   return dot > 0 ? fileName.slice(0, dot) : fileName;
 };
 
-const isImage = (document: Pick<DocumentDto, 'fileName' | 'contentType'>) =>
+const isImage = (document: Pick<DocumentDetail, 'fileName' | 'contentType'>) =>
   document.contentType.startsWith('image/') || /\.(jpe?g|png)$/i.test(document.fileName);
 
-const nameHas = (document: DocumentDto, keywords: readonly string[]) => {
+const nameHas = (document: DocumentDetail, keywords: readonly string[]) => {
   const name = ` ${words(baseName(document.fileName))}`;
   return keywords.some((keyword) => name.includes(` ${words(keyword)}`));
 };
@@ -77,16 +77,19 @@ export type TickReason = 'name' | 'image' | 'type' | 'any';
 export interface ChecklistTick {
   item: string;
   /** The document that ticked it, or null: not received yet. */
-  document: DocumentDto | null;
+  document: DocumentDetail | null;
   reason: TickReason | null;
 }
 
 /** Ticks each item with the earliest document of the case that matches its rule (see ChecklistRule). */
-export function tickChecklist(items: readonly string[], documents: readonly DocumentDto[]): ChecklistTick[] {
+export function tickChecklist(
+  items: readonly string[],
+  documents: readonly DocumentDetail[],
+): ChecklistTick[] {
   const oldestFirst = [...documents].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
   const ticks: ChecklistTick[] = items.map((item) => ({ item, document: null, reason: null }));
   const used = new Set<string>();
-  const tick = (index: number, document: DocumentDto, reason: TickReason) => {
+  const tick = (index: number, document: DocumentDetail, reason: TickReason) => {
     ticks[index] = { item: items[index]!, document, reason };
     used.add(document.id);
   };

@@ -1,4 +1,4 @@
-import type { DocumentDto, ReviewDocumentRequest } from '@sentinel/shared';
+import type { DocumentDetail, ReviewDocumentRequest } from '@sentinel/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { documentsQueryKey } from './get-documents';
@@ -6,7 +6,7 @@ import { documentsQueryKey } from './get-documents';
 const documentPath = (id: string) => `/api/document/${encodeURIComponent(id)}`;
 
 interface DocumentAnswer {
-  data: DocumentDto;
+  data: DocumentDetail;
 }
 
 /** GET /api/document/{id}/signedUrl?disposition=: a short-lived link to the file's bytes. */
@@ -26,8 +26,8 @@ export const reviewDocument = ({ id, body }: { id: string; body: ReviewDocumentR
   api.patch<DocumentAnswer>(documentPath(id), body);
 
 /** Puts a changed document into every cached list at once, then reloads the lists. */
-export function storeDocument(queryClient: QueryClient, document: DocumentDto) {
-  queryClient.setQueriesData<{ data: DocumentDto[] }>({ queryKey: documentsQueryKey }, (old) =>
+export function storeDocument(queryClient: QueryClient, document: DocumentDetail) {
+  queryClient.setQueriesData<{ data: DocumentDetail[] }>({ queryKey: documentsQueryKey }, (old) =>
     old && Array.isArray(old.data)
       ? { ...old, data: old.data.map((item) => (item.id === document.id ? document : item)) }
       : old,
@@ -40,7 +40,7 @@ export function useDeleteDocument() {
   return useMutation({
     mutationFn: deleteDocument,
     onSuccess: (_answer, id) => {
-      queryClient.setQueriesData<{ data: DocumentDto[] }>({ queryKey: documentsQueryKey }, (old) =>
+      queryClient.setQueriesData<{ data: DocumentDetail[] }>({ queryKey: documentsQueryKey }, (old) =>
         old && Array.isArray(old.data) ? { ...old, data: old.data.filter((item) => item.id !== id) } : old,
       );
       return queryClient.invalidateQueries({ queryKey: documentsQueryKey });

@@ -1,8 +1,8 @@
-import type { AnalysisStatus, DocumentDto, ListCasesResponse } from '@sentinel/shared';
+import type { AnalysisStatus, DocumentDetail, ListCasesResponse } from '@sentinel/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type { DocumentDto };
+export type { DocumentDetail };
 
 /**
  * Every documents query starts with this key (the client dashboard's checklist reads its case's
@@ -20,7 +20,7 @@ export interface DocumentFilter {
 export const POLL_INTERVAL_MS = 2000;
 
 interface DocumentListAnswer {
-  data: DocumentDto[];
+  data: DocumentDetail[];
 }
 
 /** GET /api/document/{userId}/all?analysisStatus=&caseId=&search=: the documents the user may see, newest first. */

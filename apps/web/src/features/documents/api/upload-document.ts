@@ -1,4 +1,4 @@
-import { MESSAGES, UPLOAD_TIMEOUT_MS, type DocumentDto } from '@sentinel/shared';
+import { MESSAGES, UPLOAD_TIMEOUT_MS, type DocumentDetail } from '@sentinel/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authorizedXhrUpload, isApiError, type UploadProgress } from '@/lib/api-client';
 import { documentsQueryKey } from './get-documents';
@@ -33,13 +33,13 @@ export async function uploadDocument({
   fields,
   onProgress,
   signal,
-}: UploadInput): Promise<DocumentDto> {
+}: UploadInput): Promise<DocumentDetail> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined) form.append(name, value);
   }
   form.append('file', file, file.name);
-  const answer = await authorizedXhrUpload<{ data?: DocumentDto } | undefined>(UPLOAD_PATH, form, {
+  const answer = await authorizedXhrUpload<{ data?: DocumentDetail } | undefined>(UPLOAD_PATH, form, {
     onProgress: onProgress && ((progress) => onProgress(percentOf(progress))),
     signal,
     timeoutMs: UPLOAD_TIMEOUT_MS,

@@ -1,4 +1,4 @@
-import { AI_UPLOAD_MAX_BYTES, MESSAGES, type DocumentDto, type ListCasesResponse } from '@sentinel/shared';
+import { AI_UPLOAD_MAX_BYTES, MESSAGES, type DocumentDetail, type ListCasesResponse } from '@sentinel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
@@ -31,7 +31,7 @@ const casesAnswer: ListCasesResponse = {
   total: 1,
 };
 
-function open(list: () => DocumentDto[] = () => []) {
+function open(list: () => DocumentDetail[] = () => []) {
   signIn(attorney);
   const fetches = mockFetch({
     [LIST]: () => json(200, { data: list() }),

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES, MESSAGES, type DocumentDto, type DocumentType } from '@sentinel/shared';
+import { DOCUMENT_TYPES, MESSAGES, type DocumentDetail, type DocumentType } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { FileText, UploadCloud, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
@@ -21,7 +21,7 @@ const UPLOAD_TYPES = DOCUMENT_TYPES.filter((type) => type !== 'other');
  * PDF of at most 20 MB dropped on the zone or chosen with the picker, a real progress bar; the
  * file goes up with status 'pending' and the analysis runs in the background.
  */
-export function AiUploadForm({ onUploaded }: { onUploaded?: (document: DocumentDto) => void }) {
+export function AiUploadForm({ onUploaded }: { onUploaded?: (document: DocumentDetail) => void }) {
   const [caseId, setCaseId] = useState('');
   const [documentType, setDocumentType] = useState<'auto' | DocumentType>('auto');
   const [file, setFile] = useState<File | null>(null);

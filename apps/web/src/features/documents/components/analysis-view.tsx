@@ -2,7 +2,7 @@ import {
   DOCUMENT_TYPES,
   PERSON_ROLES,
   type DocumentAnalysis,
-  type DocumentDto,
+  type DocumentDetail,
   type PersonRole,
   type ReviewDocumentRequest,
 } from '@sentinel/shared';
@@ -125,7 +125,7 @@ function RawJson({ analysis }: { analysis: DocumentAnalysis }) {
 }
 
 export interface AnalysisViewProps {
-  document: DocumentDto;
+  document: DocumentDetail;
   /** Level of the section headings; h3 under a card's h2 (the default). */
   headingLevel?: 'h3' | 'h4';
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, downloadFailedToast, type DocumentDto } from '@sentinel/shared';
+import { MESSAGES, downloadFailedToast, type DocumentDetail } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type FetchHandler } from '@/testing/fetch-mock';
@@ -187,7 +187,7 @@ describe('documents list', () => {
 
   it('deletes after confirmation; a failed delete is only logged', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    let rows: DocumentDto[] = [
+    let rows: DocumentDetail[] = [
       completed(1, { fileName: 'policy.pdf' }),
       documentOf(2, { fileName: 'keep.pdf' }),
     ];

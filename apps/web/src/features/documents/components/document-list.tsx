@@ -1,5 +1,5 @@
 import { LoadError } from '@/components/ui/load-error';
-import { DOCUMENT_ACCEPT, MESSAGES, type DocumentDto } from '@sentinel/shared';
+import { DOCUMENT_ACCEPT, MESSAGES, type DocumentDetail } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { ChevronDown, Download, Eye, FileText, Sparkles, Trash2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -39,13 +39,13 @@ interface RowContext {
   expanded: string | null;
   toggle: (id: string) => void;
   busy: Busy;
-  onView: (document: DocumentDto) => void;
-  onDownload: (document: DocumentDto) => void;
-  onDelete: (document: DocumentDto) => void;
-  onAnalyze: (document: DocumentDto) => void;
+  onView: (document: DocumentDetail) => void;
+  onDownload: (document: DocumentDetail) => void;
+  onDelete: (document: DocumentDetail) => void;
+  onAnalyze: (document: DocumentDetail) => void;
   analyzing: string | null;
   /** Null when the list has no share switch. */
-  onShare: ((document: DocumentDto, shared: boolean) => void) | null;
+  onShare: ((document: DocumentDetail, shared: boolean) => void) | null;
   sharing: string | null;
   showCase: boolean;
 }
@@ -65,7 +65,7 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
   const [uploading, setUploading] = useState(false);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
-  const [deleting, setDeleting] = useState<DocumentDto | null>(null);
+  const [deleting, setDeleting] = useState<DocumentDetail | null>(null);
   const picker = useRef<HTMLInputElement>(null);
   const wide = useMediaQuery('(min-width: 768px)');
 
@@ -84,7 +84,7 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
     return () => clearTimeout(timer);
   }, [term, search]);
 
-  const run = async (document: DocumentDto, action: 'view' | 'download') => {
+  const run = async (document: DocumentDetail, action: 'view' | 'download') => {
     setBusy({ id: document.id, action });
     try {
       await (action === 'view' ? viewDocument(document) : downloadDocument(document));
@@ -267,7 +267,7 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
   );
 }
 
-function ExpandButton({ document, context }: { document: DocumentDto; context: RowContext }) {
+function ExpandButton({ document, context }: { document: DocumentDetail; context: RowContext }) {
   const open = context.expanded === document.id;
   return (
     <button
@@ -283,7 +283,7 @@ function ExpandButton({ document, context }: { document: DocumentDto; context: R
   );
 }
 
-function ShareSwitch({ document, context }: { document: DocumentDto; context: RowContext }) {
+function ShareSwitch({ document, context }: { document: DocumentDetail; context: RowContext }) {
   if (!context.onShare) return null;
   const on = document.sharedWithClient;
   const onShare = context.onShare;
@@ -322,7 +322,7 @@ function RowActions({
   className,
   compact = false,
 }: {
-  document: DocumentDto;
+  document: DocumentDetail;
   context: RowContext;
   className?: string;
   /** In the table: Delete as an icon (its name is still 'Delete {file}'), the rest in one line. */
@@ -391,7 +391,7 @@ function RowActions({
   );
 }
 
-function Uploaded({ document, short = false }: { document: DocumentDto; short?: boolean }) {
+function Uploaded({ document, short = false }: { document: DocumentDetail; short?: boolean }) {
   return (
     <>
       <time dateTime={document.createdAt} title={formatDateTime(document.createdAt)}>
@@ -404,7 +404,7 @@ function Uploaded({ document, short = false }: { document: DocumentDto; short?: 
   );
 }
 
-function NameCell({ document, context }: { document: DocumentDto; context: RowContext }) {
+function NameCell({ document, context }: { document: DocumentDetail; context: RowContext }) {
   const inCase = caseLabel(document);
   return (
     <div className="min-w-0">
@@ -425,7 +425,7 @@ const headCell =
   'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase first:pl-5';
 const bodyCell = 'px-4 py-3 align-top first:pl-5';
 
-function DocumentsTable({ documents, context }: { documents: DocumentDto[]; context: RowContext }) {
+function DocumentsTable({ documents, context }: { documents: DocumentDetail[]; context: RowContext }) {
   const columns = 5;
   return (
     <div className="overflow-x-auto">
@@ -465,7 +465,7 @@ function DocumentRow({
   context,
   columns,
 }: {
-  document: DocumentDto;
+  document: DocumentDetail;
   context: RowContext;
   columns: number;
 }) {
@@ -505,7 +505,7 @@ function DocumentRow({
   );
 }
 
-function DocumentCards({ documents, context }: { documents: DocumentDto[]; context: RowContext }) {
+function DocumentCards({ documents, context }: { documents: DocumentDetail[]; context: RowContext }) {
   return (
     <ul aria-label="Documents" className="divide-y divide-slate-100">
       {documents.map((document) => (

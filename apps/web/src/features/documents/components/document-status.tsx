@@ -1,4 +1,4 @@
-import type { DocumentDto } from '@sentinel/shared';
+import type { DocumentDetail } from '@sentinel/shared';
 import { Sparkles } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,7 +11,7 @@ export function DocumentStatus({
   document,
   showReason = true,
 }: {
-  document: Pick<DocumentDto, 'analysisStatus' | 'analysisError'>;
+  document: Pick<DocumentDetail, 'analysisStatus' | 'analysisError'>;
   showReason?: boolean;
 }) {
   switch (document.analysisStatus) {

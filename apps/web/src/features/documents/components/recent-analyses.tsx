@@ -1,4 +1,4 @@
-import type { DocumentDto } from '@sentinel/shared';
+import type { DocumentDetail } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { ChevronDown, FileSearch } from 'lucide-react';
 import { toast } from 'sonner';
@@ -122,7 +122,7 @@ function AnalysisItem({
   retrying,
   onRetry,
 }: {
-  document: DocumentDto;
+  document: DocumentDetail;
   open: boolean;
   onToggle: () => void;
   retrying: boolean;

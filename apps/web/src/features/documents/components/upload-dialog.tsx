@@ -1,4 +1,4 @@
-import { DOCUMENT_ACCEPT, MESSAGES, type DocumentDto } from '@sentinel/shared';
+import { DOCUMENT_ACCEPT, MESSAGES, type DocumentDetail } from '@sentinel/shared';
 import { FileText, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
@@ -20,7 +20,7 @@ export interface UploadDialogProps {
   onFileChange: (file: File | null) => void;
   /** Uploading from a case's page: the case is given and not offered as a choice. */
   fixedCase?: { id: string; label: string };
-  onUploaded?: (document: DocumentDto) => void;
+  onUploaded?: (document: DocumentDetail) => void;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_LABELS, type DocumentDto } from '@sentinel/shared';
+import { DOCUMENT_TYPE_LABELS, type DocumentDetail } from '@sentinel/shared';
 
 /** 1536 → '1.5 KB'; bytes in binary multiples, as file managers show them. */
 export function formatBytes(bytes: number): string {
@@ -52,7 +52,7 @@ export const documentTypeLabel = (type: string) =>
   (DOCUMENT_TYPE_LABELS as Record<string, string>)[type] ?? humanize(type);
 
 /** 'CASE-2026-001 · Roof collapse', or null for a document outside any case. */
-export const caseLabel = (document: Pick<DocumentDto, 'caseNumber' | 'caseTitle'>) =>
+export const caseLabel = (document: Pick<DocumentDetail, 'caseNumber' | 'caseTitle'>) =>
   document.caseNumber
     ? document.caseTitle
       ? `${document.caseNumber} · ${document.caseTitle}`

@@ -1,4 +1,4 @@
-import { downloadFailedStatus, downloadFailedToast, type DocumentDto } from '@sentinel/shared';
+import { downloadFailedStatus, downloadFailedToast, type DocumentDetail } from '@sentinel/shared';
 import { toast } from 'sonner';
 import { getSignedUrl } from '../api/document-actions';
 
@@ -21,7 +21,7 @@ export function saveBlob(blob: Blob, fileName: string) {
  * View (spec §7): a signed inline link opened in a new tab. Failures are only logged (spec §8);
  * resolves false then, so the caller can stop its busy state.
  */
-export async function viewDocument(document: Pick<DocumentDto, 'id' | 'fileName'>): Promise<boolean> {
+export async function viewDocument(document: Pick<DocumentDetail, 'id' | 'fileName'>): Promise<boolean> {
   try {
     const { url } = await getSignedUrl(document.id, 'inline');
     window.open(url, '_blank', 'noopener,noreferrer');
@@ -37,7 +37,7 @@ export async function viewDocument(document: Pick<DocumentDto, 'id' | 'fileName'
  * document's file name. An HTTP failure reads 'Download failed: {status}'; any failure shows the
  * toast 'Failed to download "{file}". Please try again.'.
  */
-export async function downloadDocument(document: Pick<DocumentDto, 'id' | 'fileName'>): Promise<boolean> {
+export async function downloadDocument(document: Pick<DocumentDetail, 'id' | 'fileName'>): Promise<boolean> {
   try {
     const { url } = await getSignedUrl(document.id, 'attachment');
     const response = await fetch(url, { credentials: 'omit' });

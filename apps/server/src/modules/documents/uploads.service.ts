@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Database } from '@sentinel/db';
+import { AI_UPLOAD_MAX_BYTES, MESSAGES, uploadDocumentRequest } from '@sentinel/shared';
+import { audit } from '../../platform/audit';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs';
+import type { RequestContext } from '../../platform/request-context';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { Principal } from '../auth/principal';
+import { casesRepository } from '../cases/cases.repository';
+import { ANALYSIS_JOB } from './analysis.service';
+import { documentEntry, fileDetails, loadDocumentDetail } from './document-view';
+import { documentsRepository as repo } from './documents.repository';
+import { extensionOf } from './file-checks';
+import type { ReceivedUpload } from './upload';
+
+/**
+ * An upload, once its file is received and checked (`receiveUpload`, called by the route): the
+ * file is put in the blob store under a random key and only then is its row committed, with an
+ * analysis job when asked. A failure at any step removes the temporary file and what was stored.
+ */
+export class DocumentUploadsService {
+  constructor(
+    private readonly db: Database,
+    private readonly store: BlobStore,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async upload(principal: Principal, received: ReceivedUpload, context: RequestContext) {
+    const key = randomUUID();
+    let stored = false;
+    try {
+      const parsed = uploadDocumentRequest.safeParse(received.fields);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.validationFailed);
+      const fields = parsed.data;
+      const forAnalysis = fields.status === 'pending';
+      if (forAnalysis) {
+        // The AI upload's own rules (spec §5).
+        if (!fields.caseId) throw badRequest(MESSAGES.selectCase);
+        if (extensionOf(received.fileName) !== 'pdf') throw badRequest(MESSAGES.aiPdfOnly);
+        if (received.sizeBytes > AI_UPLOAD_MAX_BYTES)
+          throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.aiFileTooLarge);
+      }
+      const caseRow = fields.caseId
+        ? await casesRepository.find(this.db, principal, fields.caseId)
+        : undefined;
+      if (fields.caseId && !caseRow) throw notFound('That case does not exist or is not yours');
+      const typeHint = fields.documentType && fields.documentType !== 'auto' ? fields.documentType : null;
+
+      await this.store.put(key, received.tempFile, received.contentType);
+      stored = true;
+      const id = await this.db.transaction(async (tx) => {
+        const row = await repo.insert(tx, {
+          firmId: principal.firmId,
+          caseId: caseRow?.id ?? null,
+          fileName: received.fileName,
+          contentType: received.contentType,
+          sizeBytes: received.sizeBytes,
+          sha256: received.sha256,
+          storageKey: key,
+          uploadedById: principal.userId,
+          // A client's own upload to their case is theirs to see.
+          sharedWithClient: principal.userType === 'client',
+          analysisStatus: forAnalysis ? 'pending' : 'not_analyzed',
+          typeHint,
+        });
+        if (forAnalysis) await this.jobs.enqueue(tx, ANALYSIS_JOB, { documentId: row.id });
+        await audit(tx, context, documentEntry(principal, 'document_uploaded', row, fileDetails(row)));
+        return row.id;
+      });
+      return { message: 'Document uploaded', data: await loadDocumentDetail(this.db, principal, id) };
+    } catch (error) {
+      await rm(received.tempFile, { force: true });
+      if (stored) await this.store.delete(key).catch(() => undefined);
+      throw error;
+    }
+  }
+}

@@ -1,7 +1,8 @@
 import { Activity } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { describeActivity, formatDateTime } from '../utils/format';
+import { describeActivity } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 import type { CaseTabProps } from './case-page';
 
 /** The case's audit trail, newest first (attorneys only; the server sends it to no one else). */

@@ -25,7 +25,7 @@ import { Input, inputClasses } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { LoadingState } from '@/components/ui/spinner';
 import { casePath } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useClientOptions, useFirmPeople } from '../api/get-case-options';
 import { useCase } from '../api/get-case';
@@ -293,9 +293,7 @@ function CaseForm({
         await navigate(casePath(answer.data.id));
       }
     } catch (error) {
-      const message =
-        (isApiError(error) && error.status !== 0 && error.serverMessage) ||
-        (isApiError(error) ? error.message : 'The case could not be saved. Please try again.');
+      const message = errorMessage(error, 'The case could not be saved. Please try again.');
       const field = FIELD_OF_MESSAGE[message];
       if (field) setError(field, { message }, { shouldFocus: true });
       else setFormError(message);

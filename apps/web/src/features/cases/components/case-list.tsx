@@ -23,7 +23,8 @@ import { LoadingState, RefreshingList } from '@/components/ui/spinner';
 import { casePath } from '@/config/paths';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useCases, type CasesPageSize } from '../api/get-cases';
-import { countCases, formatDateTime, formatRelative } from '../utils/format';
+import { countCases, formatRelative } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 import { CaseFormDialog } from './case-form-dialog';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 import type { CaseTabProps } from './case-page';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 

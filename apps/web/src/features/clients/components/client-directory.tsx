@@ -4,7 +4,6 @@ import { UserPlus, Users } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,6 +21,7 @@ import { parseClientsPageSize, useClientsPageSize } from '../hooks/use-clients-p
 import { clientName } from '../utils/labels';
 import { ClientStatusBadges } from './client-status-badges';
 import { CreateClientDialog } from './create-client-dialog';
+import { LoadError } from '@/components/ui/load-error';
 
 /** Typing settles for this long before the list is searched. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -156,12 +156,7 @@ export function ClientDirectory() {
           <LoadingState label="Loading clients..." />
         ) : clients.isError && !data ? (
           <div className="p-4 md:p-5">
-            <Alert tone="error">
-              <p>{MESSAGES.clientsFetchFailed}</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={() => void clients.refetch()}>
-                Try again
-              </Button>
-            </Alert>
+            <LoadError fallback={MESSAGES.clientsFetchFailed} onRetry={() => void clients.refetch()} />
           </div>
         ) : !data || data.clients.length === 0 ? (
           <EmptyState

@@ -1,21 +1,20 @@
 import { SUCCESS_RATE_DEFINITION, type AttorneyDashboardResponse } from '@sentinel/shared';
 import { Briefcase, DollarSign, FolderOpen, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useAttorneyDashboard } from '../api/get-attorney-dashboard';
-import { formatCount, formatPercent, formatUsd } from '../utils/format';
+import { formatCount, formatDollarsRounded, formatPercent } from '@/lib/format';
 import { DoughnutChart } from './doughnut-chart';
 import { FunnelChart } from './funnel-chart';
 import { InfoTip } from './info-tip';
 import { RecentActivity } from './recent-activity';
 import { StatCard } from './stat-card';
 import { UpcomingDeadlines } from './upcoming-deadlines';
+import { LoadError } from '@/components/ui/load-error';
 
 /** /attorney/dashboard: the firm's figures from GET /api/dashboard/attorney (spec §2). */
 export function AttorneyDashboard({ name }: { name: string }) {
@@ -30,21 +29,12 @@ export function AttorneyDashboard({ name }: { name: string }) {
       {dashboard.isPending ? (
         <DashboardSkeleton />
       ) : dashboard.isError ? (
-        <Alert tone="error">
-          <p>
-            {(isApiError(dashboard.error) && dashboard.error.status !== 0 && dashboard.error.serverMessage) ||
-              'The dashboard could not be loaded. Please try again.'}
-          </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            isLoading={dashboard.isFetching}
-            onClick={() => void dashboard.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          error={dashboard.error}
+          fallback="The dashboard could not be loaded. Please try again."
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
       ) : (
         <DashboardView data={dashboard.data} />
       )}
@@ -71,7 +61,7 @@ export function DashboardView({ data, now }: { data: AttorneyDashboardResponse; 
         <StatCard
           label="Settlements MTD"
           icon={DollarSign}
-          value={formatUsd(stats.settlementsMtd)}
+          value={formatDollarsRounded(stats.settlementsMtd)}
           note="Settled since the 1st of this month"
         />
         <StatCard

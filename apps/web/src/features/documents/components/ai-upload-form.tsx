@@ -10,7 +10,8 @@ import { Select } from '@/components/ui/select';
 import { useCaseOptions } from '../api/get-documents';
 import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
 import { aiFileProblem } from '../utils/ai-file';
-import { documentTypeLabel, formatBytes } from '../utils/format';
+import { documentTypeLabel } from '../utils/format';
+import { formatBytes } from '@/lib/format';
 import { ProgressBar } from './progress-bar';
 
 /** The types offered at upload (spec: auto-detect, contract, pleading, correspondence, financial). */

@@ -12,9 +12,10 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useReviewDocument } from '../api/document-actions';
-import { documentTypeLabel, formatConfidence, formatDay, formatMoney, humanize } from '../utils/format';
+import { documentTypeLabel, formatConfidence } from '../utils/format';
+import { formatDay, formatMoney, humanize } from '@/lib/format';
 
 type Correction = NonNullable<ReviewDocumentRequest['entityCorrections']>[number];
 
@@ -162,8 +163,7 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
     <div className="@container space-y-5">
       {review.isError && (
         <Alert tone="error">
-          {(isApiError(review.error) && review.error.serverMessage) ||
-            'The correction could not be saved. Please try again.'}
+          {errorMessage(review.error, 'The correction could not be saved. Please try again.')}
         </Alert>
       )}
 

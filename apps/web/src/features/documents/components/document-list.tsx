@@ -10,12 +10,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/ui/input';
 import { LoadingState, RefreshingList } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useAnalyzeDocument, useDeleteDocument, useReviewDocument } from '../api/document-actions';
 import { useDocuments } from '../api/get-documents';
-import { caseLabel, formatBytes, formatDateTime, formatDay } from '../utils/format';
+import { caseLabel } from '../utils/format';
+import { formatBytes, formatDateTime, formatDay } from '@/lib/format';
 import { downloadDocument, viewDocument } from '../utils/open-document';
 import { AnalysisView } from './analysis-view';
 import { DocumentStatus } from './document-status';
@@ -118,10 +119,7 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
       analyze.mutate(document.id, {
         onError: (error) => {
           console.error(`Analysis of "${document.fileName}" could not be started`, error);
-          toast.error(
-            (isApiError(error) && error.serverMessage) ||
-              'The analysis could not be started. Please try again.',
-          );
+          toast.error(errorMessage(error, 'The analysis could not be started. Please try again.'));
         },
       }),
     analyzing: analyze.isPending ? (analyze.variables ?? null) : null,
@@ -138,10 +136,7 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
                 ),
               onError: (error) => {
                 console.error('Sharing could not be changed', error);
-                toast.error(
-                  (isApiError(error) && error.serverMessage) ||
-                    'Sharing could not be changed. Please try again.',
-                );
+                toast.error(errorMessage(error, 'Sharing could not be changed. Please try again.'));
               },
             },
           )

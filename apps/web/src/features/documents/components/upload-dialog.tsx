@@ -9,7 +9,7 @@ import { Select } from '@/components/ui/select';
 import { useSession } from '@/lib/auth';
 import { useCaseOptions } from '../api/get-documents';
 import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
-import { formatBytes } from '../utils/format';
+import { formatBytes } from '@/lib/format';
 import { ProgressBar } from './progress-bar';
 
 export interface UploadDialogProps {

@@ -1,5 +1,5 @@
 import type { CaseResponse, ListCasesResponse } from '@sentinel/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from './query-keys';
 
@@ -31,3 +31,19 @@ export const allCasesQueryOptions = () =>
     queryKey: queryKeys.cases.everything(),
     queryFn: ({ signal }) => getAllCases(signal),
   });
+
+/**
+ * After a change to a case: the answer is the case page's data; every other query of cases
+ * (lists, dashboards, a client's cases) is refetched.
+ */
+export function useStoreCase() {
+  const queryClient = useQueryClient();
+  return (answer: CaseResponse) => {
+    const detail = queryKeys.cases.detail(answer.data.id);
+    queryClient.setQueryData(detail, answer);
+    return queryClient.invalidateQueries({
+      queryKey: queryKeys.cases.all,
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(detail),
+    });
+  };
+}

@@ -1,5 +1,5 @@
 import type { DocumentDto } from '@sentinel/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys, type DocumentFilter } from './query-keys';
 
@@ -39,3 +39,18 @@ export const documentsQueryOptions = (userId: string, filter: DocumentFilter = {
     refetchInterval: (query) => pollWhilePending(query.state.data),
     select: (answer) => answer.data,
   });
+
+/** Changes every cached documents list at once, then reloads them all. */
+export function updateDocumentLists(
+  queryClient: QueryClient,
+  change: (rows: DocumentDto[]) => DocumentDto[],
+) {
+  queryClient.setQueriesData<DocumentListAnswer>({ queryKey: queryKeys.documents.all }, (old) =>
+    old && Array.isArray(old.data) ? { ...old, data: change(old.data) } : old,
+  );
+  return queryClient.invalidateQueries({ queryKey: queryKeys.documents.all });
+}
+
+/** Puts a changed document into every cached list, then reloads the lists. */
+export const storeDocument = (queryClient: QueryClient, document: DocumentDto) =>
+  updateDocumentLists(queryClient, (rows) => rows.map((item) => (item.id === document.id ? document : item)));

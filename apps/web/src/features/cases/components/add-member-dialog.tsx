@@ -21,8 +21,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { useAddCaseMember } from '../api/case-members';
-import { useFirmPeople } from '../api/get-case-options';
+import { useAddCaseMember } from '../api/add-case-member';
+import { useFirmPeople } from '../api/get-firm-people';
 
 type Mode = 'existing' | 'invite';
 

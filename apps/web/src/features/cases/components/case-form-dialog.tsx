@@ -27,9 +27,11 @@ import { LoadingState } from '@/components/ui/spinner';
 import { casePath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { useClientOptions, useFirmPeople } from '../api/get-case-options';
-import { useCase } from '../api/get-case';
-import { useCreateCase, useUpdateCase } from '../api/save-case';
+import { useClientOptions } from '../api/get-client-options';
+import { useFirmPeople } from '../api/get-firm-people';
+import { useCase } from '@/api/cases';
+import { useCreateCase } from '../api/create-case';
+import { useUpdateCase } from '../api/update-case';
 
 /** What the form holds: every control's text. The shared schema decides what is valid. */
 const formShape = z.object({

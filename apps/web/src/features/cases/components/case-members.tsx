@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorMessage } from '@/lib/api-client';
-import { useRemoveCaseMember } from '../api/case-members';
+import { useRemoveCaseMember } from '../api/remove-case-member';
 import { memberRoleLabel } from '../utils/format';
 import { formatDay } from '@/lib/format';
 import { AddMemberDialog } from './add-member-dialog';

@@ -1,7 +1,7 @@
 import { MESSAGES, UPLOAD_TIMEOUT_MS, type DocumentDto } from '@sentinel/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authorizedXhrUpload, errorMessage, type UploadProgress } from '@/lib/api-client';
-import { documentsQueryKey } from './get-documents';
+import { queryKeys } from '@/api/query-keys';
 
 export const UPLOAD_PATH = '/api/document/upload/single';
 
@@ -62,6 +62,6 @@ export function useUploadDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   });
 }

@@ -13,7 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { useReviewDocument } from '../api/document-actions';
+import { useReviewDocument } from '../api/review-document';
 import { documentTypeLabel, formatConfidence } from '../utils/format';
 import { formatDay, formatMoney, humanize } from '@/lib/format';
 

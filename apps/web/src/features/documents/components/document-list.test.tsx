@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type FetchHandler } from '@/testing/fetch-mock';
 import { renderWithRouter } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
-import { pollWhilePending, POLL_INTERVAL_MS } from '../api/get-documents';
+import { pollWhilePending, POLL_INTERVAL_MS } from '@/api/documents';
 import { CASE_ID, completed, documentOf } from '../testing';
 import { CaseDocuments } from './case-documents';
 import { DocumentsPage } from './documents-page';

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { useAnalyzeDocument } from '../api/document-actions';
+import { useAnalyzeDocument } from '../api/analyze-document';
 import { useDocuments } from '../api/get-documents';
 import { caseLabel, documentTypeLabel, formatConfidence } from '../utils/format';
 import { formatDateTime } from '@/lib/format';

@@ -2,7 +2,9 @@ import { MESSAGES, type DocumentDto } from '@sentinel/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api-client';
-import { useAnalyzeDocument, useDeleteDocument, useReviewDocument } from '../api/document-actions';
+import { useAnalyzeDocument } from '../api/analyze-document';
+import { useDeleteDocument } from '../api/delete-document';
+import { useReviewDocument } from '../api/review-document';
 import type { Busy, RowContext } from '../components/document-row-actions';
 import { downloadDocument, viewDocument } from '../utils/open-document';
 

@@ -14,6 +14,13 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('/terms shows the terms of service', async () => {
+    mockFetch({});
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/Nothing is billed during the trial/)).toBeInTheDocument();
+  });
+
   it.each(['/oauth2callback', '/microsoftoauthcallback'])(
     '%s says honestly that connecting is not available yet',
     async (path) => {

@@ -186,6 +186,10 @@ describe('attorney dashboard', () => {
     open(() => json(200, empty));
     expect(await screen.findByRole('heading', { name: 'No cases yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Cases to open one' })).toHaveAttribute('href', '/cases');
+    // Both charts keep their headings, each with its own empty state.
+    expect(screen.getByRole('heading', { name: 'Settlement Funnel' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Case Types Distribution' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No case types to show' })).toBeInTheDocument();
     expect(card('Success Rate')).toHaveTextContent('—');
     expect(card('Success Rate')).toHaveTextContent('No settled cases with a target yet');
     expect(card('Settlements MTD')).toHaveTextContent('$0');

@@ -1,5 +1,5 @@
 import { SUCCESS_RATE_DEFINITION, type AttorneyDashboardResponse } from '@sentinel/shared';
-import { Briefcase, DollarSign, FolderOpen, Trophy, Users } from 'lucide-react';
+import { Briefcase, DollarSign, FolderOpen, PieChart, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -73,29 +73,37 @@ export function DashboardView({ data, now }: { data: AttorneyDashboardResponse; 
         />
       </div>
 
-      {totalCases === 0 ? (
-        <Card className="mt-6">
-          <EmptyState
-            icon={FolderOpen}
-            title="No cases yet"
-            description="The Settlement Funnel and Case Types Distribution chart your cases once you open the first one."
-            action={
-              <Link to={paths.cases} className={buttonClasses()}>
-                Go to Cases to open one
-              </Link>
-            }
-          />
-        </Card>
-      ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <Card title="Settlement Funnel" description="Cases by status, from intake to settled">
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card title="Settlement Funnel" description="Cases by status, from intake to settled">
+          {totalCases === 0 ? (
+            <EmptyState
+              icon={FolderOpen}
+              headingLevel="h3"
+              title="No cases yet"
+              description="Each case is counted here under its status once you open it."
+              action={
+                <Link to={paths.cases} className={buttonClasses()}>
+                  Go to Cases to open one
+                </Link>
+              }
+            />
+          ) : (
             <FunnelChart funnel={data.funnel} />
-          </Card>
-          <Card title="Case Types Distribution" description="All cases by type">
+          )}
+        </Card>
+        <Card title="Case Types Distribution" description="All cases by type">
+          {totalCases === 0 ? (
+            <EmptyState
+              icon={PieChart}
+              headingLevel="h3"
+              title="No case types to show"
+              description="The share of each case type appears here once your firm has a case."
+            />
+          ) : (
             <DoughnutChart caseTypes={data.caseTypes} />
-          </Card>
-        </div>
-      )}
+          )}
+        </Card>
+      </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card title="Recent Activity">

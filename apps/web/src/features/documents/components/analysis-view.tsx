@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useReviewDocument } from '../api/review-document';
-import { documentTypeLabel, formatConfidence } from '../utils/format';
+import { confidenceText, documentTypeLabel } from '../utils/format';
 import { formatDay, formatMoney, humanize } from '@/lib/format';
 
 type Correction = NonNullable<ReviewDocumentRequest['entityCorrections']>[number];
@@ -172,7 +172,7 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
           <span className="text-base font-semibold text-slate-900">
             {documentTypeLabel(meta.document_type)}
           </span>
-          <span className="text-slate-700">{formatConfidence(meta.confidence)} confidence</span>
+          {confidenceText(meta) && <span className="text-slate-700">{confidenceText(meta)}</span>}
           <Badge tone={meta.type_source === 'user' ? 'accent' : 'neutral'}>
             {typeSourceLabel(meta.type_source, correctedHere)}
           </Badge>

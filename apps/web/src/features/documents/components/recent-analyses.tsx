@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useAnalyzeDocument } from '../api/analyze-document';
 import { useDocuments } from '../api/get-documents';
-import { caseLabel, documentTypeLabel, formatConfidence } from '../utils/format';
+import { caseLabel, documentTypeLabel, confidenceText } from '../utils/format';
 import { formatDateTime } from '@/lib/format';
 import { AnalysisView } from './analysis-view';
 import { DocumentStatus } from './document-status';
@@ -151,7 +151,7 @@ function AnalysisItem({
             </span>
             {meta && document.analysisStatus === 'completed' && (
               <span className="block text-xs text-slate-700">
-                {documentTypeLabel(meta.document_type)} · {formatConfidence(meta.confidence)} confidence
+                {documentTypeLabel(meta.document_type)} · {confidenceText(meta) ?? 'type set by a person'}
               </span>
             )}
           </span>

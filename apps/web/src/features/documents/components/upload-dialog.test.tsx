@@ -97,6 +97,35 @@ describe('upload modal', () => {
     await waitFor(() => expect(callsTo(LIST).length).toBeGreaterThan(before));
   });
 
+  it('offers "Analyze after upload" for a PDF, on by default, and sends status pending', async () => {
+    const { user } = open();
+    const pdf = new File(['%PDF-1.4'], 'policy.pdf', { type: 'application/pdf' });
+    const dialog = await chooseFile(user, pdf);
+    expect(within(dialog).getByRole('checkbox', { name: 'Analyze after upload' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect((await nextXhr()).fields()).toEqual({
+      uploaderId: attorney.userId,
+      uploaderEmail: attorney.email,
+      uploadedByType: 'attorney',
+      status: 'pending',
+    });
+  });
+
+  it('uploads a PDF without analysis when "Analyze after upload" is unticked; other files are not offered it', async () => {
+    const { user } = open();
+    let dialog = await chooseFile(user);
+    expect(within(dialog).queryByRole('checkbox', { name: 'Analyze after upload' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['%PDF-1.4'], 'policy.pdf', { type: 'application/pdf' }));
+    dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Analyze after upload' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect((await nextXhr()).fields()).toMatchObject({ analysisStatus: 'not_analyzed' });
+  });
+
   it('shows the server message, else "Upload failed", with the toast "Upload failed. Please try again."', async () => {
     const { user } = open();
     const dialog = await chooseFile(user);

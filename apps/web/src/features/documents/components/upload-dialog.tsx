@@ -4,12 +4,14 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
 import { useSession } from '@/lib/auth';
 import { useCaseOptions } from '../api/get-documents';
 import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
 import { formatBytes } from '@/lib/format';
+import { extensionOf } from '../utils/format';
 import { ProgressBar } from './progress-bar';
 
 export interface UploadDialogProps {
@@ -24,7 +26,8 @@ export interface UploadDialogProps {
 }
 
 /**
- * The documents screen's upload modal (spec §4, §5, §8): the chosen file, an optional case, a real
+ * The documents screen's upload modal (spec §4, §5, §8): the chosen file, an optional case,
+ * 'Analyze after upload' for a PDF (on by default, so no second click on Analyze), a real
  * progress bar while uploading; the Upload button is disabled while uploading or with no file; it
  * closes on success or Cancel (which also stops an upload under way).
  */
@@ -75,6 +78,11 @@ function UploadForm({
   const caseSelectId = useId();
   const fileId = useId();
   const uploading = upload.isPending;
+  // Only PDFs can be analysed on upload (the server's rule); for them it is on unless unticked.
+  const canAnalyze = extensionOf(file?.name ?? '') === 'pdf';
+  const [analyzeChosen, setAnalyzeChosen] = useState(true);
+  const analyzeId = useId();
+  const analyze = canAnalyze && analyzeChosen;
 
   useEffect(() => () => abort.current?.abort(), [abort]);
 
@@ -94,7 +102,8 @@ function UploadForm({
           uploaderId: session?.userId,
           uploaderEmail: session?.email,
           uploadedByType: session?.userType ?? undefined,
-          analysisStatus: 'not_analyzed',
+          // Spec §3: the documents screen's uploads start not analysed; 'pending' queues the analysis.
+          ...(analyze ? { status: 'pending' } : { analysisStatus: 'not_analyzed' }),
           caseId: caseId || undefined,
         },
         onProgress: setProgress,
@@ -212,6 +221,16 @@ function UploadForm({
             </p>
           )}
         </div>
+      )}
+
+      {canAnalyze && (
+        <Checkbox
+          id={analyzeId}
+          label="Analyze after upload"
+          checked={analyzeChosen}
+          disabled={uploading}
+          onChange={(event) => setAnalyzeChosen(event.target.checked)}
+        />
       )}
 
       {progress !== null && (

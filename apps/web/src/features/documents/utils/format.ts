@@ -1,9 +1,21 @@
 import { DOCUMENT_TYPE_LABELS, type DocumentDto } from '@sentinel/shared';
 import { humanize } from '@/lib/format';
 
-/** 0.873 → '87%'. */
-export const formatConfidence = (confidence: number) =>
-  `${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}%`;
+/**
+ * A model's calibrated probability: 0.873 → '87%'. A model is never sure, so from 0.99 on it
+ * reads '99%+' rather than rounding up to '100%'.
+ */
+export function formatConfidence(confidence: number): string {
+  const p = Math.min(1, Math.max(0, confidence));
+  return p >= 0.99 ? '99%+' : `${Math.round(p * 100)}%`;
+}
+
+/**
+ * The confidence of a classification, or null for a type a person chose: the analysis stores
+ * confidence 1 for it, which is a choice, not a model's figure.
+ */
+export const confidenceText = (meta: { confidence: number; type_source: string }) =>
+  meta.type_source === 'user' ? null : `${formatConfidence(meta.confidence)} confidence`;
 
 export const documentTypeLabel = (type: string) =>
   (DOCUMENT_TYPE_LABELS as Record<string, string>)[type] ?? humanize(type);

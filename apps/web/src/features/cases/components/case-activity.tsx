@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { describeActivity } from '../utils/format';
 import { formatDateTime } from '@/lib/format';
-import type { CaseTabProps } from './case-page';
+import type { CaseTabProps } from '../types';
 
 /** The case's audit trail, newest first (attorneys only; the server sends it to no one else). */
 export function CaseActivity({ detail }: CaseTabProps) {

@@ -5,7 +5,7 @@ import { json, mockFetch } from '@/testing/fetch-mock';
 import { fillIn, renderWithRouter } from '@/testing/render-app';
 import { signIn } from '@/testing/session';
 import { attorney, CLIENT_B, detailOf, formOptionHandlers, setScreenWide, summary, uuid } from '../testing';
-import { parseAmount, today } from './case-form-dialog';
+import { parseAmount, today } from '../utils/case-form-values';
 import { CaseList } from './case-list';
 
 const LIST = 'GET /api/cases';

@@ -13,7 +13,7 @@ import { useRemoveCaseMember } from '../api/remove-case-member';
 import { memberRoleLabel } from '../utils/format';
 import { formatDay } from '@/lib/format';
 import { AddMemberDialog } from './add-member-dialog';
-import type { CaseTabProps } from './case-page';
+import type { CaseTabProps } from '../types';
 
 /** The case's team with their roles; attorneys add people (or invite them) and remove them. */
 export function CaseMembers({ detail, canManage }: CaseTabProps) {

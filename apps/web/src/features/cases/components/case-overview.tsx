@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import type { CaseTabProps } from './case-page';
+import type { CaseTabProps } from '../types';
 import { caseTypeLabel, priorityLabel } from '../utils/format';
 import { formatDay, formatDollars } from '@/lib/format';
 

@@ -1,6 +1,8 @@
 import { clsx } from 'clsx';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, type ComponentProps, type ReactNode } from 'react';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { Button } from './button';
+import { EmptyState } from './empty-state';
 import { SearchInput } from './input';
 import { LoadError } from './load-error';
 import { Pagination, type PaginationProps } from './pagination';
@@ -102,6 +104,36 @@ export function RowsPerPage<Size extends number | 'all'>(
       optionLabel={(size) => (size === 'all' ? 'All' : String(size))}
       className="sm:w-22"
       {...props}
+    />
+  );
+}
+
+/** The empty state of a list: what to do first, or (while searching) that nothing matched, with 'Clear search'. */
+export function ListEmpty({
+  search,
+  onClearSearch,
+  noMatch,
+  description,
+  ...props
+}: Omit<ComponentProps<typeof EmptyState>, 'action' | 'description'> & {
+  search: string;
+  onClearSearch: () => void;
+  /** The description while searching. */
+  noMatch: string;
+  /** The description with no search: how the first row comes. */
+  description: string;
+}) {
+  return (
+    <EmptyState
+      {...props}
+      description={search ? noMatch : description}
+      action={
+        search ? (
+          <Button variant="secondary" size="sm" onClick={onClearSearch}>
+            Clear search
+          </Button>
+        ) : undefined
+      }
     />
   );
 }

@@ -12,9 +12,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import {
   bodyCell,
+  ListEmpty,
   ListPagination,
   ListStates,
   ListTable,
@@ -94,19 +94,13 @@ export function CaseList() {
           errorText="The cases could not be loaded. Please try again."
           isEmpty={(answer) => answer.data.length === 0}
           empty={
-            <EmptyState
+            <ListEmpty
               icon={Briefcase}
               title={MESSAGES.noCasesFound}
-              description={
-                search ? `No case matches “${search}”.` : 'Open your firm’s first case with ‘New Case’.'
-              }
-              action={
-                search ? (
-                  <Button variant="secondary" size="sm" onClick={list.clearSearch}>
-                    Clear search
-                  </Button>
-                ) : undefined
-              }
+              search={search}
+              onClearSearch={list.clearSearch}
+              noMatch={`No case matches “${search}”.`}
+              description="Open your firm’s first case with ‘New Case’."
             />
           }
         >

@@ -7,9 +7,9 @@ import { toast } from 'sonner';
 import { Avatar } from '@/components/ui/avatar';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import {
   bodyCell,
+  ListEmpty,
   ListPagination,
   ListStates,
   ListTable,
@@ -79,21 +79,13 @@ export function ClientDirectory() {
           fixedErrorText
           isEmpty={(answer) => answer.clients.length === 0}
           empty={
-            <EmptyState
+            <ListEmpty
               icon={Users}
               title={MESSAGES.noClientsFound}
-              description={
-                search
-                  ? `No client matches “${search}”.`
-                  : 'Add a client with ‘Add New Client’; they receive an e-mail invitation.'
-              }
-              action={
-                search ? (
-                  <Button variant="secondary" size="sm" onClick={list.clearSearch}>
-                    Clear search
-                  </Button>
-                ) : undefined
-              }
+              search={search}
+              onClearSearch={list.clearSearch}
+              noMatch={`No client matches “${search}”.`}
+              description="Add a client with ‘Add New Client’; they receive an e-mail invitation."
             />
           }
         >

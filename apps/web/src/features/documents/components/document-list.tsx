@@ -2,10 +2,10 @@ import { DOCUMENT_ACCEPT } from '@sentinel/shared';
 import { FileText, Upload } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { HiddenFileInput } from '@/components/ui/hidden-file-input';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ListStates, ListToolbar, TableOrCards } from '@/components/ui/list';
+import { ListEmpty, ListStates, ListToolbar, TableOrCards } from '@/components/ui/list';
 import { useSession } from '@/lib/auth';
 import { useSearchTerm } from '@/lib/use-list-params';
 import { useDocuments } from '../api/get-documents';
@@ -49,16 +49,10 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
       bodyClassName="p-0"
       actions={
         <>
-          <input
+          <HiddenFileInput
             ref={picker}
-            type="file"
             accept={DOCUMENT_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              event.target.value = '';
+            onFile={(chosen) => {
               if (!chosen) return;
               setFile(chosen);
               setUploading(true);
@@ -88,23 +82,17 @@ export function DocumentList({ title, description, fixedCase, canShare = false }
         isEmpty={(data) => data.length === 0}
         quiet
         empty={
-          <EmptyState
+          <ListEmpty
             icon={FileText}
             headingLevel="h3"
             title={search ? 'No documents found' : 'No documents yet'}
+            search={search}
+            onClearSearch={clear}
+            noMatch={`No document’s name contains “${search}”.`}
             description={
-              search
-                ? `No document’s name contains “${search}”.`
-                : fixedCase
-                  ? 'Files uploaded to this case will be listed here.'
-                  : 'Upload a file, or ask your case team to share one with you.'
-            }
-            action={
-              search ? (
-                <Button variant="secondary" size="sm" onClick={clear}>
-                  Clear search
-                </Button>
-              ) : undefined
+              fixedCase
+                ? 'Files uploaded to this case will be listed here.'
+                : 'Upload a file, or ask your case team to share one with you.'
             }
           />
         }

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { HiddenFileInput } from '@/components/ui/hidden-file-input';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
@@ -167,16 +168,10 @@ function UploadForm({
             No file chosen
           </p>
         )}
-        <input
+        <HiddenFileInput
           ref={picker}
-          type="file"
           accept={DOCUMENT_ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
+          onFile={(chosen) => {
             if (!chosen) return;
             onFileChange(chosen);
             setError(null);

@@ -1,7 +1,7 @@
 import { MESSAGES, type SessionUser } from '@sentinel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/testing/fetch-mock';
+import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
 
@@ -43,7 +43,7 @@ describe('routes', () => {
   ])('%s shows its title and empty state', async (path, title, empty) => {
     signIn(attorney);
     mockFetch({
-      'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+      ...verifiedAs(attorney),
       'GET /api/cases': () => json(200, { data: [], total: 0 }),
     });
     renderApp(path);
@@ -55,7 +55,7 @@ describe('routes', () => {
   it('the attorney dashboard loads its figures from GET /api/dashboard/attorney', async () => {
     signIn(attorney);
     const { callsTo } = mockFetch({
-      'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+      ...verifiedAs(attorney),
       'GET /api/dashboard/attorney': () =>
         json(200, {
           stats: {

@@ -1,7 +1,7 @@
 import { SUCCESS_RATE_DEFINITION, type AttorneyDashboardResponse } from '@sentinel/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deferred, json, mockFetch, type FetchHandler } from '@/testing/fetch-mock';
+import { deferred, json, mockFetch, type FetchHandler, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, signIn } from '@/testing/session';
 
@@ -92,7 +92,7 @@ const empty: AttorneyDashboardResponse = {
 function open(dashboard: FetchHandler) {
   signIn(attorney);
   const mock = mockFetch({
-    'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+    ...verifiedAs(attorney),
     'GET /api/dashboard/attorney': dashboard,
   });
   return { ...renderApp('/attorney/dashboard'), ...mock };

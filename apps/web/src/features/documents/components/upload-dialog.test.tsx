@@ -1,34 +1,14 @@
-import { MESSAGES, type ListCasesResponse } from '@sentinel/shared';
+import { MESSAGES } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { renderWithRouter } from '@/testing/render-app';
 import { attorney, signIn } from '@/testing/session';
 import { installFakeXhr, nextXhr } from '@/testing/fake-xhr';
-import { CASE_ID, documentOf } from '../testing';
+import { casesAnswer, CASE_ID, documentOf } from '../testing';
 import { DocumentsPage } from './documents-page';
 
 const LIST = `GET /api/document/${attorney.userId}/all`;
-
-const casesAnswer: ListCasesResponse = {
-  data: [
-    {
-      id: CASE_ID,
-      caseNumber: 'CASE-2026-001',
-      title: 'Roof collapse',
-      caseType: 'property-damage',
-      status: 'active',
-      priority: 'medium',
-      client: { id: 'c-1', name: 'Grace Hopper' },
-      leadAttorney: null,
-      dateOpened: '2026-03-01',
-      dueDate: null,
-      settlementAmount: null,
-      lastActivityAt: '2026-03-01T10:00:00.000Z',
-    },
-  ],
-  total: 1,
-};
 
 function open() {
   signIn(attorney);

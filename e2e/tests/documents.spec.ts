@@ -309,7 +309,7 @@ test.describe.serial('[DOCUMENTS]', () => {
       .locator('section')
       .filter({ has: page.getByRole('heading', { name: 'Classification' }) });
     await expect(classification).toContainText(
-      /(Contract|Pleading|Correspondence|Financial|Other)\d+% confidence/,
+      /(Contract|Pleading|Correspondence|Financial|Other)\d+%\+? confidence/,
     );
     const summary = item.locator('section').filter({ has: page.getByRole('heading', { name: 'Summary' }) });
     await expect(summary).not.toContainText('No summary.');
@@ -337,7 +337,7 @@ test.describe.serial('[DOCUMENTS]', () => {
       document?.analysis?.document_metadata.document_type === 'financial' ? 'Pleading' : 'Financial';
     await item.getByRole('combobox', { name: 'Correct the type' }).selectOption({ label: corrected });
     await expect(item.getByText('Corrected by you')).toBeVisible();
-    await expect(classification).toContainText(`${corrected}100% confidence`);
+    await expect(classification).toContainText(`${corrected}Corrected by you`);
 
     // The documents screen lists it as 'AI Analyzed', and it expands there too.
     await page.goto('/documents');

@@ -1,7 +1,7 @@
 import { MESSAGES, type SessionUser } from '@sentinel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/testing/fetch-mock';
+import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
 
@@ -12,6 +12,13 @@ describe('routes', () => {
     mockFetch({});
     const { router } = renderApp('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('/terms shows the terms of service', async () => {
+    mockFetch({});
+    renderApp('/terms');
+    expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/Nothing is billed during the trial/)).toBeInTheDocument();
   });
 
   it.each(['/oauth2callback', '/microsoftoauthcallback'])(
@@ -36,7 +43,7 @@ describe('routes', () => {
   ])('%s shows its title and empty state', async (path, title, empty) => {
     signIn(attorney);
     mockFetch({
-      'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+      ...verifiedAs(attorney),
       'GET /api/cases': () => json(200, { data: [], total: 0 }),
     });
     renderApp(path);
@@ -48,7 +55,7 @@ describe('routes', () => {
   it('the attorney dashboard loads its figures from GET /api/dashboard/attorney', async () => {
     signIn(attorney);
     const { callsTo } = mockFetch({
-      'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+      ...verifiedAs(attorney),
       'GET /api/dashboard/attorney': () =>
         json(200, {
           stats: {

@@ -11,6 +11,7 @@ import { RouteError } from './routes/route-error';
 const Landing = lazy(() => import('./routes/landing'));
 const Login = lazy(() => import('./routes/login'));
 const Signup = lazy(() => import('./routes/signup'));
+const Terms = lazy(() => import('./routes/terms'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
 const OAuthCallback = lazy(() => import('./routes/oauth-callback'));
@@ -54,6 +55,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, element: <Login /> },
       { path: paths.authLogin, element: <Login /> },
       { path: paths.signup, element: <Signup /> },
+      { path: paths.terms, element: <Terms /> },
       { path: paths.forgotPassword, element: <ForgotPassword /> },
       { path: paths.resetPassword, element: <ResetPassword /> },
       { path: paths.googleCallback, element: <OAuthCallback /> },

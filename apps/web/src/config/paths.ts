@@ -6,6 +6,7 @@ export const paths = {
   login: '/login',
   authLogin: '/auth/login',
   signup: '/signup',
+  terms: '/terms',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   googleCallback: '/oauth2callback',

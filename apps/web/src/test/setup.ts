@@ -3,25 +3,14 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { cancelProactiveRefresh } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { fakeMatchMedia } from '@/testing/media';
 
 // Lazy route modules are transformed on first use, which can take seconds on a cold run.
 configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom lacks matchMedia; sonner and responsive code read it.
 if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  Object.defineProperty(window, 'matchMedia', { writable: true, value: fakeMatchMedia(false) });
 }
 
 // jsdom does not scroll; React Router's ScrollRestoration calls it.

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@sentinel/shared';
 import { vi } from 'vitest';
 
 /** One recorded fetch call, with the parts tests assert on. */
@@ -55,6 +56,10 @@ export function mockFetch(handlers: Record<string, FetchHandler>) {
   };
 }
 
+/** The query parameters of a recorded call. */
+export const queryOf = (call: FetchCall | undefined) =>
+  new URL(call?.url ?? '', 'http://localhost').searchParams;
+
 /** A promise with its resolve function exposed, to hold an answer back. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -63,3 +68,8 @@ export function deferred<T>() {
   });
   return { promise, resolve };
 }
+
+/** The handler of the session check (GET /api/tokens/verify) answering for `user`. */
+export const verifiedAs = (user: SessionUser): Record<string, FetchHandler> => ({
+  'GET /api/tokens/verify': () => json(200, { success: true, user }),
+});

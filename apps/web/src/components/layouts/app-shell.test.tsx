@@ -1,7 +1,7 @@
 import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/testing/fetch-mock';
+import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
 
@@ -15,7 +15,7 @@ describe('app shell', () => {
 
   it('gives attorneys the attorney sidebar and labels them in the top bar', async () => {
     signIn(attorney);
-    mockFetch({ 'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }) });
+    mockFetch(verifiedAs(attorney));
     renderApp('/attorney/dashboard');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -38,7 +38,7 @@ describe('app shell', () => {
 
   it('gives everyone else the staff/client sidebar', async () => {
     signIn(propertyOwner);
-    mockFetch({ 'GET /api/tokens/verify': () => json(200, { success: true, user: propertyOwner }) });
+    mockFetch(verifiedAs(propertyOwner));
     renderApp('/messages');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -58,7 +58,7 @@ describe('app shell', () => {
 
   it('collapses the sidebar to icons while keeping the link names', async () => {
     signIn(attorney);
-    mockFetch({ 'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }) });
+    mockFetch(verifiedAs(attorney));
     const { user } = renderApp('/cases');
 
     await user.click(await screen.findByRole('button', { name: 'Collapse sidebar' }));
@@ -71,7 +71,7 @@ describe('app shell', () => {
 
   it('opens the navigation drawer, closes it on Escape and on navigation', async () => {
     signIn(propertyOwner);
-    mockFetch({ 'GET /api/tokens/verify': () => json(200, { success: true, user: propertyOwner }) });
+    mockFetch(verifiedAs(propertyOwner));
     const { user, router } = renderApp('/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
@@ -92,7 +92,7 @@ describe('app shell', () => {
   it('logs out: calls the logout endpoint, clears the session and shows the login screen at /auth/login', async () => {
     signIn(attorney);
     const { callsTo } = mockFetch({
-      'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+      ...verifiedAs(attorney),
       'POST /api/tokens/logout': () => json(200, { success: true }),
     });
     const { user, router } = renderApp('/settings?tab=billing');

@@ -2,8 +2,9 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
 
 /**
- * The row of section tabs under a page header (settings, the case page): underlined, scrolling
- * sideways on a narrow screen. Use inside a Radix `Tabs.Root`.
+ * The row of section tabs under a page header (settings, the case page): underlined, wrapping
+ * onto a second line on a narrow screen so every tab stays in sight (a sideways scroll hid the
+ * last ones at 375 px). Arrow keys move between tabs (Radix). Use inside a Radix `Tabs.Root`.
  */
 export function SectionTabsList({
   label,
@@ -13,10 +14,7 @@ export function SectionTabsList({
   tabs: ReadonlyArray<{ value: string; label: string }>;
 }) {
   return (
-    <Tabs.List
-      aria-label={label}
-      className="-mx-4 flex overflow-x-auto border-b border-slate-200 px-4 md:mx-0 md:px-0"
-    >
+    <Tabs.List aria-label={label} className="flex flex-wrap border-b border-slate-200">
       {tabs.map(({ value, label: text }) => (
         <Tabs.Trigger
           key={value}

@@ -1,5 +1,5 @@
 import type { CaseDetail, CaseSummary, FirmPeopleResponse, ListClientsResponse } from '@sentinel/shared';
-import { json, type FetchCall } from '@/testing/fetch-mock';
+import { json } from '@/testing/fetch-mock';
 import { attorney as sampleAttorney } from '@/testing/session';
 
 /** Test data of the cases feature (unit tests only). */
@@ -86,25 +86,8 @@ export const peopleAnswer = (): FirmPeopleResponse => ({
   ],
 });
 
-export const queryOf = (call: FetchCall | undefined) =>
-  new URL(call?.url ?? '', 'http://localhost').searchParams;
-
 /** The handlers the case form needs: the client select and the lead attorney select. */
 export const formOptionHandlers = {
   [`GET /api/client/${attorney.userId}/clients`]: () => json(200, clientsAnswer()),
   'GET /api/firm/people': () => json(200, peopleAnswer()),
 };
-
-/** The table on wide screens, the card list below 768 px: jsdom has no layout, so say which. */
-export function setScreenWide(wide: boolean) {
-  window.matchMedia = ((media: string) => ({
-    matches: wide && media.includes('min-width'),
-    media,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}

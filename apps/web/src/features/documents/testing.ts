@@ -1,4 +1,4 @@
-import type { DocumentAnalysis, DocumentDetail } from '@sentinel/shared';
+import type { DocumentAnalysis, DocumentDetail, ListCasesResponse } from '@sentinel/shared';
 
 /** Test data of the documents feature (unit tests only). */
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -54,3 +54,24 @@ export const documentOf = (n: number, overrides: Partial<DocumentDetail> = {}): 
 
 export const completed = (n: number, overrides: Partial<DocumentDetail> = {}) =>
   documentOf(n, { analysisStatus: 'completed', analysis: analysisOf(), ...overrides });
+
+/** GET /api/cases?pageSize=all with one case: what the case selects of the upload forms read. */
+export const casesAnswer: ListCasesResponse = {
+  data: [
+    {
+      id: CASE_ID,
+      caseNumber: 'CASE-2026-001',
+      title: 'Roof collapse',
+      caseType: 'property-damage',
+      status: 'active',
+      priority: 'medium',
+      client: { id: 'c-1', name: 'Grace Hopper' },
+      leadAttorney: null,
+      dateOpened: '2026-03-01',
+      dueDate: null,
+      settlementAmount: null,
+      lastActivityAt: '2026-03-01T10:00:00.000Z',
+    },
+  ],
+  total: 1,
+};

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attorney, detailOf } from '@/features/cases/testing';
 import { completed } from '@/features/documents/testing';
-import { json, mockFetch } from '@/testing/fetch-mock';
+import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { renderApp } from '@/testing/render-app';
 import { signIn } from '@/testing/session';
 
@@ -14,7 +14,7 @@ describe('case page composition', () => {
   it("adds the documents feature's Documents tab, before the status history", async () => {
     signIn(attorney);
     const { callsTo } = mockFetch({
-      'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+      ...verifiedAs(attorney),
       [`GET /api/cases/${CASE.id}`]: () => json(200, { data: CASE }),
       [`GET /api/document/${attorney.userId}/all`]: () =>
         json(200, { data: [completed(1, { fileName: 'policy.pdf', caseId: CASE.id })] }),

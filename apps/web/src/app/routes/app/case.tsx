@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { CasePage, type CaseTab } from '@/features/cases/components/case-page';
+import { CasePage } from '@/features/cases/components/case-page';
+import type { CaseTab } from '@/features/cases/types';
 import { CaseDocuments } from '@/features/documents/components/case-documents';
 
 /** Tabs other features add to the case page (features do not import each other; app/ composes). */

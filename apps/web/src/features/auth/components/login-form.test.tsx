@@ -1,7 +1,7 @@
 import { MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@sentinel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/testing/fetch-mock';
+import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { currentUrl, fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, makeJwt, propertyOwner } from '@/testing/session';
 
@@ -73,7 +73,7 @@ describe('login', () => {
     const token = makeJwt(900);
     mockFetch({
       [LOGIN]: () => json(200, { token, expiresIn: 900, user: attorney }),
-      'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+      ...verifiedAs(attorney),
     });
 
     const { router } = await submitLogin('/auth/login');
@@ -87,7 +87,7 @@ describe('login', () => {
   it('sends everyone else to /dashboard', async () => {
     mockFetch({
       [LOGIN]: () => json(200, { token: makeJwt(900), expiresIn: 900, user: propertyOwner }),
-      'GET /api/tokens/verify': () => json(200, { success: true, user: propertyOwner }),
+      ...verifiedAs(propertyOwner),
     });
     const { router } = await submitLogin();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

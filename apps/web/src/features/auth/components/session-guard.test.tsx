@@ -1,7 +1,7 @@
 import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deferred, json, mockFetch } from '@/testing/fetch-mock';
+import { deferred, json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { makeJwt, propertyOwner, signIn } from '@/testing/session';
 
@@ -46,7 +46,7 @@ describe('session guard', () => {
     localStorage.setItem(STORAGE_KEYS.userId, propertyOwner.userId);
     const { calls } = mockFetch({
       'POST /api/tokens/refresh': () => json(200, { token: fresh, expiresIn: 900 }),
-      'GET /api/tokens/verify': () => json(200, { success: true, user: propertyOwner }),
+      ...verifiedAs(propertyOwner),
     });
 
     renderApp('/timeline');

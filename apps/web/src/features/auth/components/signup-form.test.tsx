@@ -42,6 +42,13 @@ const valid: Values = {
 describe('signup', () => {
   beforeAll(preloadRoutes, 120_000);
 
+  it('links Terms of Service to the terms page, in a new tab so the form keeps its values', async () => {
+    renderApp('/signup');
+    const link = await screen.findByRole('link', { name: 'Terms of Service' });
+    expect(link).toHaveAttribute('href', '/terms');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('offers the five user types with client labelled Property Owner', async () => {
     renderApp('/signup');
     const select = await screen.findByLabelText('I am a');

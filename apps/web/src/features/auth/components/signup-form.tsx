@@ -112,7 +112,14 @@ export function SignupForm() {
       </Field>
       <Checkbox
         id={termsId}
-        label="I agree to the Terms of Service"
+        label={
+          <>
+            I agree to the{' '}
+            <Link to={paths.terms} target="_blank" className={linkClasses}>
+              Terms of Service
+            </Link>
+          </>
+        }
         error={errors.acceptTerms?.message}
         {...register('acceptTerms')}
       />

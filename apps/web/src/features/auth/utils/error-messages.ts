@@ -1,5 +1,5 @@
 import { MESSAGES } from '@sentinel/shared';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 
 /** Spec §8 login: the server's error; else 401 → invalid credentials; else a network error. */
 export function loginErrorMessage(error: unknown): string {
@@ -17,7 +17,7 @@ export function signupErrorMessage(error: unknown): string {
 
 /** Spec §8 forgot password: the server's message, else 'Something went wrong'. */
 export function forgotPasswordErrorMessage(error: unknown): string {
-  return (isApiError(error) && error.serverMessage) || MESSAGES.somethingWentWrong;
+  return errorMessage(error, MESSAGES.somethingWentWrong);
 }
 
 /** Spec §8 reset: the server's message; 'Failed to reset password'; or try again later. */

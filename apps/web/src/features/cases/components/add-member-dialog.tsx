@@ -20,9 +20,9 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-client';
-import { useAddCaseMember } from '../api/case-members';
-import { useFirmPeople } from '../api/get-case-options';
+import { errorMessage } from '@/lib/api-client';
+import { useAddCaseMember } from '../api/add-case-member';
+import { useFirmPeople } from '../api/get-firm-people';
 
 type Mode = 'existing' | 'invite';
 
@@ -131,10 +131,7 @@ function AddMemberForm({
       toast.success(answer?.message || MESSAGES.caseMemberAdded);
       onDone();
     } catch (error) {
-      setFormError(
-        (isApiError(error) && error.status !== 0 && error.serverMessage) ||
-          (isApiError(error) ? error.message : 'They could not be added. Please try again.'),
-      );
+      setFormError(errorMessage(error, 'They could not be added. Please try again.'));
     } finally {
       onBusy(false);
     }

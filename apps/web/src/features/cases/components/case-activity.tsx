@@ -1,8 +1,9 @@
 import { Activity } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { describeActivity, formatDateTime } from '../utils/format';
-import type { CaseTabProps } from './case-page';
+import { describeActivity } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
+import type { CaseTabProps } from '../types';
 
 /** The case's audit trail, newest first (attorneys only; the server sends it to no one else). */
 export function CaseActivity({ detail }: CaseTabProps) {

@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { fillIn, renderWithRouter } from '@/testing/render-app';
 import { signIn } from '@/testing/session';
-import { attorney, CLIENT_B, detailOf, formOptionHandlers, setScreenWide, summary, uuid } from '../testing';
-import { parseAmount, today } from './case-form-dialog';
+import { attorney, CLIENT_B, detailOf, formOptionHandlers, summary, uuid } from '../testing';
+import { parseAmount, today } from '../utils/case-form-values';
 import { CaseList } from './case-list';
+import { setScreenWide } from '@/testing/media';
 
 const LIST = 'GET /api/cases';
 const CREATE = 'POST /api/cases';

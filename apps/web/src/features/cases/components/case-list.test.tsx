@@ -1,11 +1,12 @@
 import { MESSAGES, type ListCasesResponse } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { json, mockFetch, type FetchCall } from '@/testing/fetch-mock';
+import { json, mockFetch, queryOf, type FetchCall } from '@/testing/fetch-mock';
 import { currentUrl, renderWithRouter } from '@/testing/render-app';
 import { signIn } from '@/testing/session';
-import { attorney, CLIENT_B, queryOf, setScreenWide, summary } from '../testing';
+import { attorney, CLIENT_B, summary } from '../testing';
 import { CaseList } from './case-list';
+import { setScreenWide } from '@/testing/media';
 
 const LIST = 'GET /api/cases';
 

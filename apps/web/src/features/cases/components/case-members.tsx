@@ -8,11 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { isApiError } from '@/lib/api-client';
-import { useRemoveCaseMember } from '../api/case-members';
-import { formatDay, memberRoleLabel } from '../utils/format';
+import { errorMessage } from '@/lib/api-client';
+import { useRemoveCaseMember } from '../api/remove-case-member';
+import { memberRoleLabel } from '../utils/format';
+import { formatDay } from '@/lib/format';
 import { AddMemberDialog } from './add-member-dialog';
-import type { CaseTabProps } from './case-page';
+import type { CaseTabProps } from '../types';
 
 /** The case's team with their roles; attorneys add people (or invite them) and remove them. */
 export function CaseMembers({ detail, canManage }: CaseTabProps) {
@@ -127,8 +128,7 @@ export function CaseMembers({ detail, canManage }: CaseTabProps) {
             isPending={remove.isPending}
             error={
               remove.isError
-                ? (isApiError(remove.error) && remove.error.serverMessage) ||
-                  'They could not be removed. Please try again.'
+                ? errorMessage(remove.error, 'They could not be removed. Please try again.')
                 : null
             }
           />

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import type { CaseTabProps } from './case-page';
-import { caseTypeLabel, formatDay, formatUsd, priorityLabel } from '../utils/format';
+import type { CaseTabProps } from '../types';
+import { caseTypeLabel, priorityLabel } from '../utils/format';
+import { formatDay, formatDollars } from '@/lib/format';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -15,7 +16,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 const none = <span className="text-slate-500">Not set</span>;
 const orNone = (value: string | null | undefined) => (value ? value : none);
 const dayOrNone = (value: string | null) => (value ? <time dateTime={value}>{formatDay(value)}</time> : none);
-const usdOrNone = (value: number | null) => (value === null ? none : formatUsd(value));
+const usdOrNone = (value: number | null) => (value === null ? none : formatDollars(value));
 
 const mailLink = 'text-brand-700 hover:text-brand-800 hover:underline';
 

@@ -1,7 +1,7 @@
 import { MESSAGES, type CaseDetail } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/testing/fetch-mock';
+import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { fillIn, renderApp, renderWithRouter } from '@/testing/render-app';
 import { propertyOwner, signIn } from '@/testing/session';
 import { attorney, detailOf, peopleAnswer, uuid } from '../testing';
@@ -181,7 +181,7 @@ describe('case page', () => {
     signIn(contractor);
     const { activity: _omitted, ...forMember } = CASE;
     mockFetch({
-      'GET /api/tokens/verify': () => json(200, { success: true, user: contractor }),
+      ...verifiedAs(contractor),
       [`GET ${URL_OF}`]: () => json(200, { data: forMember }),
     });
     const { router } = renderApp(`/cases/${CASE.id}`);

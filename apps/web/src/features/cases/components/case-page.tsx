@@ -2,7 +2,7 @@ import { LoadError } from '@/components/ui/load-error';
 import * as Tabs from '@radix-ui/react-tabs';
 import { SectionTabsList } from '@/components/ui/section-tabs';
 import { ArrowLeft, Pencil } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -12,7 +12,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { useCase, type CaseDetail } from '../api/get-case';
+import { useCase } from '@/api/cases';
 import { caseTypeLabel, priorityLabel } from '../utils/format';
 import { CaseActivity } from './case-activity';
 import { CaseFormDialog } from './case-form-dialog';
@@ -20,21 +20,7 @@ import { CaseMembers } from './case-members';
 import { CaseOverview } from './case-overview';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 import { CaseStatusHistory } from './case-status-history';
-
-/** What every tab of the case page receives. */
-export interface CaseTabProps {
-  detail: CaseDetail;
-  /** Attorneys change the case; everyone else reads it. */
-  canManage: boolean;
-}
-
-export interface CaseTab {
-  value: string;
-  label: string;
-  /** Left out when false (e.g. the audit trail for non-attorneys). */
-  visible?: (props: CaseTabProps) => boolean;
-  render: (props: CaseTabProps) => ReactNode;
-}
+import type { CaseTab, CaseTabProps } from '../types';
 
 /**
  * The case page's own tabs, in order; the tab's value is its ?tab= in the URL. Tabs of other

@@ -1,8 +1,8 @@
 import { History } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime } from '../utils/format';
-import type { CaseTabProps } from './case-page';
+import { formatDateTime } from '@/lib/format';
+import type { CaseTabProps } from '../types';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 
 /** Every status the case has had, oldest first, with who set it and when. */

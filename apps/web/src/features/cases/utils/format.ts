@@ -6,31 +6,13 @@ import {
   type CaseDetail,
   type CaseMemberRole,
 } from '@sentinel/shared';
+import { formatDay, humanize } from '@/lib/format';
 
 const labelOf = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 const caseStatusLabel = (status: string) => labelOf(CASE_STATUS_LABELS, status);
 export const caseTypeLabel = (type: string) => labelOf(CASE_TYPE_LABELS, type);
 export const priorityLabel = (priority: string) => labelOf(PRIORITY_LABELS, priority);
 export const memberRoleLabel = (role: string) => labelOf(CASE_MEMBER_ROLE_LABELS, role);
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** 125000 → '$125,000.00'. */
-export const formatUsd = (amount: number) => usd.format(amount);
-
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** A calendar date ('2026-03-14' → 'Mar 14, 2026'), read as a local date so no time zone shifts it. */
-export function formatDay(value: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateOnly.format(date);
-}
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
 
 /**
  * How long ago, as the messages screen says it (spec §2): 'Just now', '5m ago', '3h ago',
@@ -47,7 +29,7 @@ export function formatRelative(iso: string, now = Date.now()): string {
   const days = Math.floor(hours / 24);
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days}d ago`;
-  return dateOnly.format(date);
+  return formatDay(iso);
 }
 
 /** '1 case', '51 cases'. */
@@ -117,12 +99,7 @@ export function describeActivity(entry: Activity, members: CaseDetail['members']
     }
     case 'case_member_removed':
       return { title: 'Team member removed', detail: memberName(details.memberId) };
-    default: {
-      const words = entry.action
-        .replace(/[_.-]+/g, ' ')
-        .trim()
-        .toLowerCase();
-      return { title: words ? words[0]!.toUpperCase() + words.slice(1) : entry.action };
-    }
+    default:
+      return { title: humanize(entry.action) };
   }
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListCasesResponse } from '@sentinel/shared';
+import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
 /** GET /api/cases?clientId={id}&pageSize=all: every case of one client. */
@@ -10,7 +11,7 @@ export const getClientCases = (clientId: string, signal?: AbortSignal) =>
 
 export const clientCasesQueryOptions = (clientId: string) =>
   queryOptions({
-    queryKey: ['cases', { clientId }],
+    queryKey: queryKeys.cases.list({ clientId }),
     queryFn: ({ signal }) => getClientCases(clientId, signal),
   });
 

@@ -1,8 +1,6 @@
 import { MESSAGES } from '@sentinel/shared';
 import { Briefcase, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState } from '@/components/ui/spinner';
@@ -10,7 +8,8 @@ import { casePath } from '@/config/paths';
 import { useClientCases } from '../api/get-client-cases';
 import { CASE_TYPE_LABELS, type CaseType } from '@sentinel/shared';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
-import { formatDate } from '../utils/labels';
+import { formatDay } from '@/lib/format';
+import { LoadError } from '@/components/ui/load-error';
 
 /** The client's cases, each linking to its page. A failure stays inside this panel. */
 export function ClientCases({ clientId }: { clientId: string }) {
@@ -22,12 +21,7 @@ export function ClientCases({ clientId }: { clientId: string }) {
       {cases.isPending ? (
         <LoadingState label="Loading cases..." className="p-4" />
       ) : cases.isError ? (
-        <Alert tone="error">
-          <p>This client’s cases could not be loaded.</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void cases.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError fallback="This client’s cases could not be loaded." onRetry={() => void cases.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState
           icon={Briefcase}
@@ -55,7 +49,7 @@ export function ClientCases({ clientId }: { clientId: string }) {
                     {item.lastActivityAt && (
                       <span>
                         Last activity{' '}
-                        <time dateTime={item.lastActivityAt}>{formatDate(item.lastActivityAt)}</time>
+                        <time dateTime={item.lastActivityAt}>{formatDay(item.lastActivityAt)}</time>
                       </span>
                     )}
                   </p>

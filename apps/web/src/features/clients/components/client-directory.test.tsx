@@ -1,13 +1,13 @@
 import { MESSAGES, STORAGE_KEYS, type ClientSummary, type ListClientsResponse } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { json, mockFetch, type FetchCall } from '@/testing/fetch-mock';
+import { json, mockFetch, queryOf, type FetchCall, verifiedAs } from '@/testing/fetch-mock';
+import { setScreenWide } from '@/testing/media';
 import { fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, signIn } from '@/testing/session';
 
 const LIST = `GET /api/client/${attorney.userId}/clients`;
 const CREATE = 'POST /api/client/new';
-const VERIFY = 'GET /api/tokens/verify';
 
 const client = (n: number, overrides: Partial<ClientSummary> = {}): ClientSummary => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -36,13 +36,11 @@ const ROWS: ClientSummary[] = [
   }),
 ];
 
-const query = (call: FetchCall | undefined) => new URL(call?.url ?? '', 'http://localhost').searchParams;
-
 /** Answers the list call like the server: the given rows, paged by the request's page and size. */
 const listOf =
   (rows: ClientSummary[], total = rows.length) =>
   (call: FetchCall) => {
-    const params = query(call);
+    const params = queryOf(call);
     const pageSize = params.get('pageSize') === 'all' ? 'all' : Number(params.get('pageSize'));
     const body: ListClientsResponse = {
       clients: rows,
@@ -53,23 +51,9 @@ const listOf =
     return json(200, body);
   };
 
-/** The table on wide screens, the card list below 768 px: jsdom has no layout, so say which. */
-function setScreenWide(wide: boolean) {
-  window.matchMedia = ((media: string) => ({
-    matches: wide && media.includes('min-width'),
-    media,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
-
 function openDirectory(handlers: Parameters<typeof mockFetch>[0], path = '/clients') {
   signIn(attorney);
-  const fetches = mockFetch({ [VERIFY]: () => json(200, { success: true, user: attorney }), ...handlers });
+  const fetches = mockFetch({ ...verifiedAs(attorney), ...handlers });
   return { ...fetches, ...renderApp(path) };
 }
 
@@ -113,7 +97,7 @@ describe('client directory', () => {
 
     expect(screen.getByText(/Showing/)).toHaveTextContent('Showing 1–3 of 3');
     // First request: page 1, the default 12 per page, no search.
-    const first = query(callsTo(LIST)[0]);
+    const first = queryOf(callsTo(LIST)[0]);
     expect(first.get('page')).toBe('1');
     expect(first.get('pageSize')).toBe('12');
     expect(first.has('search')).toBe(false);
@@ -142,15 +126,15 @@ describe('client directory', () => {
   it('searches for the typed term once typing pauses, from page 1', async () => {
     const { callsTo, user, router } = openDirectory({ [LIST]: listOf(ROWS, 40) }, '/clients?page=2');
     await screen.findByText('Casey Holloway');
-    expect(query(callsTo(LIST)[0]).get('page')).toBe('2');
+    expect(queryOf(callsTo(LIST)[0]).get('page')).toBe('2');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search clients' }), 'holl');
 
-    await waitFor(() => expect(query(callsTo(LIST).at(-1)).get('search')).toBe('holl'));
-    const searched = callsTo(LIST).filter((call) => query(call).has('search'));
+    await waitFor(() => expect(queryOf(callsTo(LIST).at(-1)).get('search')).toBe('holl'));
+    const searched = callsTo(LIST).filter((call) => queryOf(call).has('search'));
     // Debounced: one request for the whole word, not one per key.
     expect(searched).toHaveLength(1);
-    expect(query(searched[0]).get('page')).toBe('1');
+    expect(queryOf(searched[0]).get('page')).toBe('1');
     expect(router.state.location.search).toBe('?search=holl');
   });
 
@@ -158,14 +142,14 @@ describe('client directory', () => {
     const { callsTo, user, router } = openDirectory({ [LIST]: listOf(ROWS) }, '/clients?search=holl');
     const box = await screen.findByRole('searchbox', { name: 'Search clients' });
     expect(box).toHaveValue('holl');
-    expect(query(callsTo(LIST)[0]).get('search')).toBe('holl');
+    expect(queryOf(callsTo(LIST)[0]).get('search')).toBe('holl');
 
     await user.click(
       within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Clients' }),
     );
 
     await waitFor(() => expect(box).toHaveValue(''));
-    await waitFor(() => expect(query(callsTo(LIST).at(-1)).has('search')).toBe(false));
+    await waitFor(() => expect(queryOf(callsTo(LIST).at(-1)).has('search')).toBe(false));
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(router.state.location.search).toBe('');
   });
@@ -180,11 +164,11 @@ describe('client directory', () => {
     expect(within(pages).getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
 
     await user.click(next);
-    await waitFor(() => expect(query(callsTo(LIST).at(-1)).get('page')).toBe('2'));
+    await waitFor(() => expect(queryOf(callsTo(LIST).at(-1)).get('page')).toBe('2'));
     await waitFor(() => expect(previous).toBeEnabled());
 
     await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
-    await waitFor(() => expect(query(callsTo(LIST).at(-1)).get('page')).toBe('3'));
+    await waitFor(() => expect(queryOf(callsTo(LIST).at(-1)).get('page')).toBe('3'));
     await waitFor(() => expect(next).toBeDisabled());
   });
 
@@ -201,20 +185,20 @@ describe('client directory', () => {
 
     await first.user.selectOptions(select, '20');
     expect(localStorage.getItem(STORAGE_KEYS.clientsPageSize)).toBe('20');
-    await waitFor(() => expect(query(first.callsTo(LIST).at(-1)).get('pageSize')).toBe('20'));
+    await waitFor(() => expect(queryOf(first.callsTo(LIST).at(-1)).get('pageSize')).toBe('20'));
     first.unmount();
 
     localStorage.setItem(STORAGE_KEYS.clientsPageSize, 'all');
     const second = openDirectory({ [LIST]: listOf(ROWS) });
     expect(await screen.findByRole('combobox', { name: 'Rows per page' })).toHaveValue('all');
-    await waitFor(() => expect(query(second.callsTo(LIST)[0]).get('pageSize')).toBe('all'));
+    await waitFor(() => expect(queryOf(second.callsTo(LIST)[0]).get('pageSize')).toBe('all'));
   });
 
   it('ignores a stored page size that is not one of 10, 12, 20, all', async () => {
     localStorage.setItem(STORAGE_KEYS.clientsPageSize, '500');
     const { callsTo } = openDirectory({ [LIST]: listOf(ROWS) });
     expect(await screen.findByRole('combobox', { name: 'Rows per page' })).toHaveValue('12');
-    expect(query(callsTo(LIST)[0]).get('pageSize')).toBe('12');
+    expect(queryOf(callsTo(LIST)[0]).get('pageSize')).toBe('12');
   });
 
   it('shows the §8 fetch error and the toast when the list cannot be loaded', async () => {

@@ -1,7 +1,7 @@
 import { MESSAGES, type ClientDetailResponse } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/testing/fetch-mock';
+import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, signIn } from '@/testing/session';
 
@@ -39,7 +39,7 @@ const noCases = () => json(200, { data: [], total: 0 });
 function openProfile(handlers: Parameters<typeof mockFetch>[0]) {
   signIn(attorney);
   const fetches = mockFetch({
-    'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+    ...verifiedAs(attorney),
     ...handlers,
   });
   return { ...fetches, ...renderApp(`/clients/${ID}`) };

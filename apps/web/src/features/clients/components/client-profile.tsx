@@ -11,16 +11,15 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useDeactivateClient } from '../api/deactivate-client';
 import { useClient, type ClientDetail } from '../api/get-client';
 import { useResendInvitation } from '../api/resend-invitation';
-import { activityLabel, clientName, formatDate, formatDateTime } from '../utils/labels';
+import { activityLabel, clientName } from '../utils/labels';
+import { formatDateTime, formatDay } from '@/lib/format';
 import { ClientCases } from './client-cases';
 import { ClientStatusBadges } from './client-status-badges';
-
-const serverText = (error: unknown, fallback: string) =>
-  (isApiError(error) && error.status !== 0 && error.serverMessage) || fallback;
+import { LoadError } from '@/components/ui/load-error';
 
 function BackLink() {
   return (
@@ -63,12 +62,11 @@ export function ClientProfile({ clientId }: { clientId: string }) {
             Go to the Client Directory
           </Link>
         ) : (
-          <Alert tone="error">
-            <p>{serverText(client.error, 'This client could not be loaded. Please try again.')}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void client.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            error={client.error}
+            fallback="This client could not be loaded. Please try again."
+            onRetry={() => void client.refetch()}
+          />
         )}
       </>
     );
@@ -88,7 +86,7 @@ function ClientView({ client }: { client: ClientDetail }) {
     resend.mutate(client.id, {
       onSuccess: (answer) => toast.success(answer?.message || MESSAGES.invitationResent),
       onError: (error) =>
-        toast.error(serverText(error, 'The invitation could not be sent. Please try again.')),
+        toast.error(errorMessage(error, 'The invitation could not be sent. Please try again.')),
     });
 
   const onDeactivate = () =>
@@ -173,7 +171,7 @@ function ClientView({ client }: { client: ClientDetail }) {
               </Detail>
               <Detail term="Sign-in">{accountState(client)}</Detail>
               <Detail term="Client since">
-                <time dateTime={client.createdAt}>{formatDate(client.createdAt)}</time>
+                <time dateTime={client.createdAt}>{formatDay(client.createdAt)}</time>
               </Detail>
             </dl>
           </Card>
@@ -194,7 +192,7 @@ function ClientView({ client }: { client: ClientDetail }) {
         isPending={deactivate.isPending}
         error={
           deactivate.isError
-            ? serverText(deactivate.error, 'The client could not be deactivated. Please try again.')
+            ? errorMessage(deactivate.error, 'The client could not be deactivated. Please try again.')
             : null
         }
       />

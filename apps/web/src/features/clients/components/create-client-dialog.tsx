@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useCreateClient } from '../api/create-client';
 
@@ -19,8 +19,7 @@ type FormValues = z.output<typeof createClientRequest>;
 const EMPTY: FormInput = { firstName: '', lastName: '', email: '', phone: '', companyName: '' };
 
 /** Spec §8 Clients: the server's message, else 'Failed to create client. Please try again.' */
-const createErrorText = (error: unknown) =>
-  (isApiError(error) && error.status !== 0 && error.serverMessage) || MESSAGES.clientCreateFailed;
+const createErrorText = (error: unknown) => errorMessage(error, MESSAGES.clientCreateFailed);
 
 export interface CreateClientDialogProps {
   open: boolean;

@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 export type ClientsPageSize = (typeof CLIENT_PAGE_SIZES)[number];
 
 /** Reads a stored or chosen value ('12', 'all'); anything else is not a page size. */
-export function parseClientsPageSize(value: string | null | undefined): ClientsPageSize | null {
+function parseClientsPageSize(value: string | null | undefined): ClientsPageSize | null {
   if (value === 'all') return 'all';
   const size = Number(value);
   return (CLIENT_PAGE_SIZES as readonly (number | string)[]).includes(size)

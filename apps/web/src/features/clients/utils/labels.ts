@@ -1,5 +1,6 @@
 import { CLIENT_STATUS_LABELS, type ClientStatus, type ClientSummary } from '@sentinel/shared';
 import type { BadgeTone } from '@/components/ui/badge';
+import { humanize } from '@/lib/format';
 
 /** Spec §4: Active green, Pending yellow, Resolved blue-grey. */
 export const CLIENT_STATUS_TONES: Record<ClientStatus, BadgeTone> = {
@@ -25,24 +26,5 @@ const ACTIVITY_LABELS: Record<string, string> = {
 
 /** 'client_created' → 'Client added'; unknown actions are made readable ('case_opened' → 'Case opened'). */
 export function activityLabel(action: string): string {
-  const known = ACTIVITY_LABELS[action];
-  if (known) return known;
-  const words = action
-    .replace(/[_.-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : action;
+  return ACTIVITY_LABELS[action] ?? humanize(action);
 }
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-export const formatDateTime = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-};
-
-export const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date);
-};

@@ -1,7 +1,7 @@
 import { SUCCESS_RATE_DEFINITION, type AttorneyDashboardResponse } from '@sentinel/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deferred, json, mockFetch, type FetchHandler } from '@/testing/fetch-mock';
+import { deferred, json, mockFetch, type FetchHandler, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, signIn } from '@/testing/session';
 
@@ -92,7 +92,7 @@ const empty: AttorneyDashboardResponse = {
 function open(dashboard: FetchHandler) {
   signIn(attorney);
   const mock = mockFetch({
-    'GET /api/tokens/verify': () => json(200, { success: true, user: attorney }),
+    ...verifiedAs(attorney),
     'GET /api/dashboard/attorney': dashboard,
   });
   return { ...renderApp('/attorney/dashboard'), ...mock };
@@ -186,6 +186,10 @@ describe('attorney dashboard', () => {
     open(() => json(200, empty));
     expect(await screen.findByRole('heading', { name: 'No cases yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Cases to open one' })).toHaveAttribute('href', '/cases');
+    // Both charts keep their headings, each with its own empty state.
+    expect(screen.getByRole('heading', { name: 'Settlement Funnel' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Case Types Distribution' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No case types to show' })).toBeInTheDocument();
     expect(card('Success Rate')).toHaveTextContent('—');
     expect(card('Success Rate')).toHaveTextContent('No settled cases with a target yet');
     expect(card('Settlements MTD')).toHaveTextContent('$0');

@@ -1,21 +1,20 @@
 import { SUCCESS_RATE_DEFINITION, type AttorneyDashboardResponse } from '@sentinel/shared';
-import { Briefcase, DollarSign, FolderOpen, Trophy, Users } from 'lucide-react';
+import { Briefcase, DollarSign, FolderOpen, PieChart, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useAttorneyDashboard } from '../api/get-attorney-dashboard';
-import { formatCount, formatPercent, formatUsd } from '../utils/format';
+import { formatCount, formatDollarsRounded, formatPercent } from '@/lib/format';
 import { DoughnutChart } from './doughnut-chart';
 import { FunnelChart } from './funnel-chart';
 import { InfoTip } from './info-tip';
 import { RecentActivity } from './recent-activity';
 import { StatCard } from './stat-card';
 import { UpcomingDeadlines } from './upcoming-deadlines';
+import { LoadError } from '@/components/ui/load-error';
 
 /** /attorney/dashboard: the firm's figures from GET /api/dashboard/attorney (spec §2). */
 export function AttorneyDashboard({ name }: { name: string }) {
@@ -30,21 +29,12 @@ export function AttorneyDashboard({ name }: { name: string }) {
       {dashboard.isPending ? (
         <DashboardSkeleton />
       ) : dashboard.isError ? (
-        <Alert tone="error">
-          <p>
-            {(isApiError(dashboard.error) && dashboard.error.status !== 0 && dashboard.error.serverMessage) ||
-              'The dashboard could not be loaded. Please try again.'}
-          </p>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-3"
-            isLoading={dashboard.isFetching}
-            onClick={() => void dashboard.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          error={dashboard.error}
+          fallback="The dashboard could not be loaded. Please try again."
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
       ) : (
         <DashboardView data={dashboard.data} />
       )}
@@ -71,7 +61,7 @@ export function DashboardView({ data, now }: { data: AttorneyDashboardResponse; 
         <StatCard
           label="Settlements MTD"
           icon={DollarSign}
-          value={formatUsd(stats.settlementsMtd)}
+          value={formatDollarsRounded(stats.settlementsMtd)}
           note="Settled since the 1st of this month"
         />
         <StatCard
@@ -83,29 +73,37 @@ export function DashboardView({ data, now }: { data: AttorneyDashboardResponse; 
         />
       </div>
 
-      {totalCases === 0 ? (
-        <Card className="mt-6">
-          <EmptyState
-            icon={FolderOpen}
-            title="No cases yet"
-            description="The Settlement Funnel and Case Types Distribution chart your cases once you open the first one."
-            action={
-              <Link to={paths.cases} className={buttonClasses()}>
-                Go to Cases to open one
-              </Link>
-            }
-          />
-        </Card>
-      ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-2">
-          <Card title="Settlement Funnel" description="Cases by status, from intake to settled">
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <Card title="Settlement Funnel" description="Cases by status, from intake to settled">
+          {totalCases === 0 ? (
+            <EmptyState
+              icon={FolderOpen}
+              headingLevel="h3"
+              title="No cases yet"
+              description="Each case is counted here under its status once you open it."
+              action={
+                <Link to={paths.cases} className={buttonClasses()}>
+                  Go to Cases to open one
+                </Link>
+              }
+            />
+          ) : (
             <FunnelChart funnel={data.funnel} />
-          </Card>
-          <Card title="Case Types Distribution" description="All cases by type">
+          )}
+        </Card>
+        <Card title="Case Types Distribution" description="All cases by type">
+          {totalCases === 0 ? (
+            <EmptyState
+              icon={PieChart}
+              headingLevel="h3"
+              title="No case types to show"
+              description="The share of each case type appears here once your firm has a case."
+            />
+          ) : (
             <DoughnutChart caseTypes={data.caseTypes} />
-          </Card>
-        </div>
-      )}
+          )}
+        </Card>
+      </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card title="Recent Activity">

@@ -2,7 +2,7 @@ import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseDetail } from '@sentinel/sh
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
-import { formatLocalDay, formatPercent } from '../utils/format';
+import { formatDay, formatPercent } from '@/lib/format';
 
 type StepState = 'completed' | 'current' | 'upcoming';
 
@@ -98,8 +98,8 @@ export function CaseProgress({ detail }: { detail: Pick<CaseDetail, 'status' | '
                   {CASE_STATUS_LABELS[status]}
                 </p>
                 <p className="text-xs text-slate-600">
-                  {state === 'completed' && (at ? `Reached ${formatLocalDay(at)}` : 'Completed')}
-                  {state === 'current' && (at ? `Current since ${formatLocalDay(at)}` : 'Current stage')}
+                  {state === 'completed' && (at ? `Reached ${formatDay(at)}` : 'Completed')}
+                  {state === 'current' && (at ? `Current since ${formatDay(at)}` : 'Current stage')}
                   {state === 'upcoming' && 'Upcoming'}
                 </p>
               </div>

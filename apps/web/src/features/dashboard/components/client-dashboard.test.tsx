@@ -1,7 +1,7 @@
 import type { CaseDetail, CaseSummary, DocumentDetail, SessionUser } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/testing/fetch-mock';
+import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { propertyOwner, signIn } from '@/testing/session';
 
@@ -247,7 +247,7 @@ describe('client dashboard', () => {
     let calls = 0;
     signIn(propertyOwner);
     mockFetch({
-      'GET /api/tokens/verify': () => json(200, { success: true, user: propertyOwner }),
+      ...verifiedAs(propertyOwner),
       'GET /api/cases': () => {
         calls += 1;
         return calls === 1

@@ -2,23 +2,22 @@ import { CASE_TYPE_LABELS, type CaseDetail, type CaseSummary, type UserType } fr
 import { ArrowRight, Bot, FileStack, FolderOpen, Megaphone, MessagesSquare } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { LoadingState } from '@/components/ui/spinner';
 import { casePath, paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
-import { useCase, useMyCases } from '../api/get-my-cases';
+import { useCase } from '@/api/cases';
+import { useMyCases } from '../api/get-my-cases';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
-import { formatDay } from '../utils/format';
+import { formatDay } from '@/lib/format';
 import { CaseProgress } from './case-progress';
 import { CaseTeam } from './case-team';
 import { DocumentChecklist } from './document-checklist';
 import { QuickMessage } from './quick-message';
 import { ToolCard } from './tool-card';
+import { LoadError } from '@/components/ui/load-error';
 
 export interface ClientDashboardProps {
   firstName: string;
@@ -27,20 +26,6 @@ export interface ClientDashboardProps {
 }
 
 const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
-
-const errorText = (error: unknown, fallback: string) =>
-  (isApiError(error) && error.status !== 0 && error.serverMessage) || fallback;
-
-function LoadError({ text, onRetry, retrying }: { text: string; onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert tone="error">
-      <p>{text}</p>
-      <Button variant="secondary" size="sm" className="mt-3" isLoading={retrying} onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  );
-}
 
 /**
  * The dashboard of everyone but attorneys (/dashboard, /client/dashboard): the user's case (or
@@ -59,7 +44,8 @@ export function ClientDashboard({ firstName, userId, userType }: ClientDashboard
   } else if (cases.isError) {
     body = (
       <LoadError
-        text={errorText(cases.error, 'Your cases could not be loaded. Please try again.')}
+        error={cases.error}
+        fallback="Your cases could not be loaded. Please try again."
         onRetry={() => void cases.refetch()}
         retrying={cases.isFetching}
       />
@@ -194,7 +180,8 @@ function SelectedCase({ summary, userId }: { summary: CaseSummary; userId: strin
       ) : detail.isError ? (
         <div className="lg:col-span-3">
           <LoadError
-            text={errorText(detail.error, 'The case details could not be loaded. Please try again.')}
+            error={detail.error}
+            fallback="The case details could not be loaded. Please try again."
             onRetry={() => void detail.refetch()}
             retrying={detail.isFetching}
           />

@@ -5,7 +5,8 @@ import {
   type CaseType,
 } from '@sentinel/shared';
 import { CheckSquare, Square } from 'lucide-react';
-import { useCaseDocuments } from '../api/get-case-documents';
+import { useQuery } from '@tanstack/react-query';
+import { documentsQueryOptions } from '@/api/documents';
 import { tickChecklist, type ChecklistTick } from '../utils/checklist';
 
 function reasonText(tick: ChecklistTick): string {
@@ -37,7 +38,11 @@ export function DocumentChecklist({
   userId: string;
 }) {
   const items = CASE_DOCUMENT_CHECKLIST[caseType] ?? [];
-  const documents = useCaseDocuments(userId, caseId);
+  // Under the documents lists' key: an upload or review anywhere refreshes the checklist.
+  const documents = useQuery({
+    ...documentsQueryOptions(userId, { caseId }),
+    enabled: Boolean(userId && caseId),
+  });
   const ticks = tickChecklist(items, documents.data ?? []);
   const received = ticks.filter((tick) => tick.document).length;
 

@@ -1,5 +1,5 @@
 import { CASE_TYPE_LABELS, type CaseType } from '@sentinel/shared';
-import { formatCount, formatPercent } from '../utils/format';
+import { formatCount, formatPercent } from '@/lib/format';
 import { ChartTable } from './chart-table';
 
 /** One colour per case type: text-safe shades, told apart in the legend by name and figure too. */

@@ -1,5 +1,5 @@
 import { CASE_STATUS_LABELS, type CaseStatus } from '@sentinel/shared';
-import { formatCount } from '../utils/format';
+import { formatCount } from '@/lib/format';
 import { ChartTable } from './chart-table';
 
 /** Each status's colour, as the case badges have them (spec §4 "Display states"). */

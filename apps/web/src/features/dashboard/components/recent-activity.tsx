@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { casePath, clientPath } from '@/config/paths';
-import { formatDateTime, relativeTime } from '../utils/format';
+import { relativeTime } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 
 export type ActivityItem = AttorneyDashboardResponse['recentActivity'][number];
 

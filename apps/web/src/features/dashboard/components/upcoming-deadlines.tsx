@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { casePath } from '@/config/paths';
-import { dueIn, formatDay } from '../utils/format';
+import { dueIn } from '../utils/format';
+import { formatDay } from '@/lib/format';
 
 export type Deadline = AttorneyDashboardResponse['upcomingDeadlines'][number];
 

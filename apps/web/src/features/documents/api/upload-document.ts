@@ -1,7 +1,7 @@
 import { MESSAGES, UPLOAD_TIMEOUT_MS, type DocumentDetail } from '@sentinel/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authorizedXhrUpload, isApiError, type UploadProgress } from '@/lib/api-client';
-import { documentsQueryKey } from './get-documents';
+import { authorizedXhrUpload, errorMessage, type UploadProgress } from '@/lib/api-client';
+import { queryKeys } from '@/api/query-keys';
 
 export const UPLOAD_PATH = '/api/document/upload/single';
 
@@ -53,8 +53,7 @@ export async function uploadDocument({
 /** The text of a failed upload: the invalid-answer text, the server's message, else `fallback`. */
 export function uploadErrorText(error: unknown, fallback: string): string {
   if (error instanceof InvalidUploadResponse) return error.message;
-  if (isApiError(error) && error.serverMessage) return error.serverMessage;
-  return fallback;
+  return errorMessage(error, fallback);
 }
 
 export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
@@ -63,6 +62,6 @@ export function useUploadDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.documents.all }),
   });
 }

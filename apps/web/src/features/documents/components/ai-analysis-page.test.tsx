@@ -1,4 +1,4 @@
-import { AI_UPLOAD_MAX_BYTES, MESSAGES, type DocumentDetail, type ListCasesResponse } from '@sentinel/shared';
+import { AI_UPLOAD_MAX_BYTES, MESSAGES, type DocumentDetail } from '@sentinel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
@@ -6,30 +6,10 @@ import { renderWithRouter } from '@/testing/render-app';
 import { attorney, signIn } from '@/testing/session';
 import { aiFileProblem } from '../utils/ai-file';
 import { installFakeXhr, nextXhr } from '@/testing/fake-xhr';
-import { CASE_ID, completed, documentOf } from '../testing';
+import { casesAnswer, CASE_ID, completed, documentOf } from '../testing';
 import { AiAnalysisPage } from './ai-analysis-page';
 
 const LIST = `GET /api/document/${attorney.userId}/all`;
-
-const casesAnswer: ListCasesResponse = {
-  data: [
-    {
-      id: CASE_ID,
-      caseNumber: 'CASE-2026-001',
-      title: 'Roof collapse',
-      caseType: 'property-damage',
-      status: 'active',
-      priority: 'medium',
-      client: { id: 'c-1', name: 'Grace Hopper' },
-      leadAttorney: null,
-      dateOpened: '2026-03-01',
-      dueDate: null,
-      settlementAmount: null,
-      lastActivityAt: '2026-03-01T10:00:00.000Z',
-    },
-  ],
-  total: 1,
-};
 
 function open(list: () => DocumentDetail[] = () => []) {
   signIn(attorney);

@@ -5,12 +5,14 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { HiddenFileInput } from '@/components/ui/hidden-file-input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { useCaseOptions } from '../api/get-documents';
 import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
 import { aiFileProblem } from '../utils/ai-file';
-import { documentTypeLabel, formatBytes } from '../utils/format';
+import { documentTypeLabel } from '../utils/format';
+import { formatBytes } from '@/lib/format';
 import { ProgressBar } from './progress-bar';
 
 /** The types offered at upload (spec: auto-detect, contract, pleading, correspondence, financial). */
@@ -153,19 +155,7 @@ export function AiUploadForm({ onUploaded }: { onUploaded?: (document: DocumentD
       </Field>
 
       <div className="space-y-2">
-        <input
-          ref={picker}
-          type="file"
-          accept=".pdf,application/pdf"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
-            choose(chosen);
-          }}
-        />
+        <HiddenFileInput ref={picker} accept=".pdf,application/pdf" onFile={choose} />
         <button
           type="button"
           disabled={uploading}

@@ -136,7 +136,7 @@ describe('analysis view', () => {
       },
     });
     const first = show(byPerson);
-    expect(section('Classification')).toHaveTextContent('Contract100% confidenceSet by a person');
+    expect(section('Classification')).toHaveTextContent('ContractSet by a person');
     first.unmount();
 
     // On the documents screen: the PATCH answer replaces the listed document.
@@ -164,7 +164,7 @@ describe('analysis view', () => {
     await user.click(await screen.findByRole('button', { name: 'Show analysis of document-1.pdf' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Correct the type' }), 'Financial');
     expect(await screen.findByText('Corrected by you')).toBeInTheDocument();
-    expect(section('Classification')).toHaveTextContent('Financial100% confidence');
+    expect(section('Classification')).toHaveTextContent('FinancialCorrected by you');
   });
 
   it('has no review controls without canReview', () => {

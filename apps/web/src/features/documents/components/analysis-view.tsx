@@ -1,128 +1,15 @@
-import {
-  DOCUMENT_TYPES,
-  PERSON_ROLES,
-  type DocumentAnalysis,
-  type DocumentDetail,
-  type PersonRole,
-  type ReviewDocumentRequest,
-} from '@sentinel/shared';
-import { Check, Copy, X } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { DOCUMENT_TYPES, type DocumentDetail, type ReviewDocumentRequest } from '@sentinel/shared';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-client';
-import { useReviewDocument } from '../api/document-actions';
-import { documentTypeLabel, formatConfidence, formatDay, formatMoney, humanize } from '../utils/format';
+import { errorMessage } from '@/lib/api-client';
+import { plural, PersonRoleSelect, RawJson, RemoveButton, Section, typeSourceLabel } from './analysis-parts';
+import { useReviewDocument } from '../api/review-document';
+import { confidenceText, documentTypeLabel } from '../utils/format';
+import { formatDay, formatMoney, humanize } from '@/lib/format';
 
 type Correction = NonNullable<ReviewDocumentRequest['entityCorrections']>[number];
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
-function typeSourceLabel(
-  source: DocumentAnalysis['document_metadata']['type_source'],
-  correctedHere: boolean,
-) {
-  if (source === 'user') return correctedHere ? 'Corrected by you' : 'Set by a person';
-  return source === 'llm' ? 'Detected by the AI model' : 'Detected automatically';
-}
-
-function Section({
-  title,
-  heading: Heading,
-  children,
-  className,
-}: {
-  title: string;
-  heading: 'h3' | 'h4';
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section className={className}>
-      <Heading className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</Heading>
-      <div className="mt-2 text-sm text-slate-800">{children}</div>
-    </section>
-  );
-}
-
-function RemoveButton({
-  label,
-  onClick,
-  disabled,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      title={label}
-      className="flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:cursor-not-allowed disabled:opacity-50"
-    >
-      <X aria-hidden="true" className="size-4" />
-      <span className="sr-only">{label}</span>
-    </button>
-  );
-}
-
-/** The raw analysis with a Copy button ('Copied' for two seconds after a copy). */
-function RawJson({ analysis }: { analysis: DocumentAnalysis }) {
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const text = JSON.stringify(analysis, null, 2);
-  useEffect(() => {
-    if (copied === 'idle') return;
-    const timer = setTimeout(() => setCopied('idle'), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied('copied');
-    } catch (error) {
-      console.error('Copying the analysis failed', error);
-      setCopied('failed');
-    }
-  };
-  return (
-    <div>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button
-          variant="secondary"
-          size="sm"
-          icon={
-            copied === 'copied' ? (
-              <Check aria-hidden="true" className="size-4 text-emerald-700" />
-            ) : (
-              <Copy aria-hidden="true" className="size-4" />
-            )
-          }
-          onClick={() => void copy()}
-        >
-          {copied === 'copied' ? 'Copied' : 'Copy JSON'}
-        </Button>
-        <span role="status" className="text-xs text-slate-600">
-          {copied === 'copied' ? 'Copied to the clipboard' : copied === 'failed' ? 'Copy failed' : ''}
-        </span>
-      </div>
-      <details className="mt-2 rounded-lg border border-slate-200">
-        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">Raw JSON</summary>
-        <pre
-          tabIndex={0}
-          aria-label="Raw JSON of the analysis"
-          className="max-h-80 overflow-auto border-t border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800"
-        >
-          {text}
-        </pre>
-      </details>
-    </div>
-  );
-}
 
 export interface AnalysisViewProps {
   document: DocumentDetail;
@@ -162,8 +49,7 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
     <div className="@container space-y-5">
       {review.isError && (
         <Alert tone="error">
-          {(isApiError(review.error) && review.error.serverMessage) ||
-            'The correction could not be saved. Please try again.'}
+          {errorMessage(review.error, 'The correction could not be saved. Please try again.')}
         </Alert>
       )}
 
@@ -172,7 +58,7 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
           <span className="text-base font-semibold text-slate-900">
             {documentTypeLabel(meta.document_type)}
           </span>
-          <span className="text-slate-700">{formatConfidence(meta.confidence)} confidence</span>
+          {confidenceText(meta) && <span className="text-slate-700">{confidenceText(meta)}</span>}
           <Badge tone={meta.type_source === 'user' ? 'accent' : 'neutral'}>
             {typeSourceLabel(meta.type_source, correctedHere)}
           </Badge>
@@ -325,41 +211,6 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
       <Section title="Raw data" heading={headingLevel}>
         <RawJson analysis={analysis} />
       </Section>
-    </div>
-  );
-}
-
-function PersonRoleSelect({
-  name,
-  role,
-  disabled,
-  onChange,
-}: {
-  name: string;
-  role: PersonRole | null;
-  disabled: boolean;
-  onChange: (role: PersonRole | null) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="mt-1">
-      <label htmlFor={id} className="sr-only">
-        Role of {name}
-      </label>
-      <Select
-        id={id}
-        value={role ?? ''}
-        disabled={disabled}
-        className="h-8 py-1 text-xs"
-        onChange={(event) => onChange((event.target.value || null) as PersonRole | null)}
-      >
-        <option value="">Role unknown</option>
-        {PERSON_ROLES.map((option) => (
-          <option key={option} value={option}>
-            {humanize(option)}
-          </option>
-        ))}
-      </Select>
     </div>
   );
 }

@@ -2,28 +2,16 @@ import { MESSAGES, downloadFailedToast, type DocumentDetail } from '@sentinel/sh
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type FetchHandler } from '@/testing/fetch-mock';
+import { setScreenWide } from '@/testing/media';
 import { renderWithRouter } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
-import { pollWhilePending, POLL_INTERVAL_MS } from '../api/get-documents';
+import { pollWhilePending, POLL_INTERVAL_MS } from '@/api/documents';
 import { CASE_ID, completed, documentOf } from '../testing';
 import { CaseDocuments } from './case-documents';
 import { DocumentsPage } from './documents-page';
 
 const LIST = `GET /api/document/${attorney.userId}/all`;
 const SIGNED_URL = 'https://files.example.test/api/files/abc?d=attachment&e=1&s=sig';
-
-function setScreenWide(wide: boolean) {
-  window.matchMedia = ((media: string) => ({
-    matches: wide && media.includes('min-width'),
-    media,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-}
 
 function open(list: FetchHandler, handlers: Record<string, FetchHandler> = {}) {
   signIn(attorney);

@@ -7,13 +7,15 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { useAnalyzeDocument } from '../api/document-actions';
+import { useAnalyzeDocument } from '../api/analyze-document';
 import { useDocuments } from '../api/get-documents';
-import { caseLabel, documentTypeLabel, formatConfidence, formatDateTime } from '../utils/format';
+import { caseLabel, documentTypeLabel, confidenceText } from '../utils/format';
+import { formatDateTime } from '@/lib/format';
 import { AnalysisView } from './analysis-view';
 import { DocumentStatus } from './document-status';
+import { LoadError } from '@/components/ui/load-error';
 
 /** How many analyses the list shows; the documents screen lists every document. */
 export const RECENT_LIMIT = 20;
@@ -44,15 +46,11 @@ export function RecentAnalyses({
   } else if (documents.isError && !documents.data) {
     body = (
       <div className="p-5">
-        <Alert tone="error">
-          <p>
-            {(isApiError(documents.error) && documents.error.serverMessage) ||
-              'The analyses could not be loaded. Please try again.'}
-          </p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void documents.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          error={documents.error}
+          fallback="The analyses could not be loaded. Please try again."
+          onRetry={() => void documents.refetch()}
+        />
       </div>
     );
   } else if (shown.length === 0) {
@@ -77,10 +75,7 @@ export function RecentAnalyses({
             onRetry={() =>
               analyze.mutate(document.id, {
                 onError: (error) =>
-                  toast.error(
-                    (isApiError(error) && error.serverMessage) ||
-                      'The analysis could not be started. Please try again.',
-                  ),
+                  toast.error(errorMessage(error, 'The analysis could not be started. Please try again.')),
               })
             }
           />
@@ -156,7 +151,7 @@ function AnalysisItem({
             </span>
             {meta && document.analysisStatus === 'completed' && (
               <span className="block text-xs text-slate-700">
-                {documentTypeLabel(meta.document_type)} · {formatConfidence(meta.confidence)} confidence
+                {documentTypeLabel(meta.document_type)} · {confidenceText(meta) ?? 'type set by a person'}
               </span>
             )}
           </span>

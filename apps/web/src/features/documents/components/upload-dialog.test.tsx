@@ -1,34 +1,14 @@
-import { MESSAGES, type ListCasesResponse } from '@sentinel/shared';
+import { MESSAGES } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { renderWithRouter } from '@/testing/render-app';
 import { attorney, signIn } from '@/testing/session';
 import { installFakeXhr, nextXhr } from '@/testing/fake-xhr';
-import { CASE_ID, documentOf } from '../testing';
+import { casesAnswer, CASE_ID, documentOf } from '../testing';
 import { DocumentsPage } from './documents-page';
 
 const LIST = `GET /api/document/${attorney.userId}/all`;
-
-const casesAnswer: ListCasesResponse = {
-  data: [
-    {
-      id: CASE_ID,
-      caseNumber: 'CASE-2026-001',
-      title: 'Roof collapse',
-      caseType: 'property-damage',
-      status: 'active',
-      priority: 'medium',
-      client: { id: 'c-1', name: 'Grace Hopper' },
-      leadAttorney: null,
-      dateOpened: '2026-03-01',
-      dueDate: null,
-      settlementAmount: null,
-      lastActivityAt: '2026-03-01T10:00:00.000Z',
-    },
-  ],
-  total: 1,
-};
 
 function open() {
   signIn(attorney);
@@ -95,6 +75,35 @@ describe('upload modal', () => {
     expect(await screen.findByText('“roof-report.txt” uploaded')).toBeInTheDocument();
     // The list is reloaded.
     await waitFor(() => expect(callsTo(LIST).length).toBeGreaterThan(before));
+  });
+
+  it('offers "Analyze after upload" for a PDF, on by default, and sends status pending', async () => {
+    const { user } = open();
+    const pdf = new File(['%PDF-1.4'], 'policy.pdf', { type: 'application/pdf' });
+    const dialog = await chooseFile(user, pdf);
+    expect(within(dialog).getByRole('checkbox', { name: 'Analyze after upload' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect((await nextXhr()).fields()).toEqual({
+      uploaderId: attorney.userId,
+      uploaderEmail: attorney.email,
+      uploadedByType: 'attorney',
+      status: 'pending',
+    });
+  });
+
+  it('uploads a PDF without analysis when "Analyze after upload" is unticked; other files are not offered it', async () => {
+    const { user } = open();
+    let dialog = await chooseFile(user);
+    expect(within(dialog).queryByRole('checkbox', { name: 'Analyze after upload' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['%PDF-1.4'], 'policy.pdf', { type: 'application/pdf' }));
+    dialog = await screen.findByRole('dialog', { name: 'Upload Document' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Analyze after upload' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect((await nextXhr()).fields()).toMatchObject({ analysisStatus: 'not_analyzed' });
   });
 
   it('shows the server message, else "Upload failed", with the toast "Upload failed. Please try again."', async () => {

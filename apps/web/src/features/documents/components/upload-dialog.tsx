@@ -4,12 +4,15 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { HiddenFileInput } from '@/components/ui/hidden-file-input';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Select } from '@/components/ui/select';
 import { useSession } from '@/lib/auth';
 import { useCaseOptions } from '../api/get-documents';
 import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
-import { formatBytes } from '../utils/format';
+import { formatBytes } from '@/lib/format';
+import { extensionOf } from '../utils/format';
 import { ProgressBar } from './progress-bar';
 
 export interface UploadDialogProps {
@@ -24,7 +27,8 @@ export interface UploadDialogProps {
 }
 
 /**
- * The documents screen's upload modal (spec §4, §5, §8): the chosen file, an optional case, a real
+ * The documents screen's upload modal (spec §4, §5, §8): the chosen file, an optional case,
+ * 'Analyze after upload' for a PDF (on by default, so no second click on Analyze), a real
  * progress bar while uploading; the Upload button is disabled while uploading or with no file; it
  * closes on success or Cancel (which also stops an upload under way).
  */
@@ -75,6 +79,11 @@ function UploadForm({
   const caseSelectId = useId();
   const fileId = useId();
   const uploading = upload.isPending;
+  // Only PDFs can be analysed on upload (the server's rule); for them it is on unless unticked.
+  const canAnalyze = extensionOf(file?.name ?? '') === 'pdf';
+  const [analyzeChosen, setAnalyzeChosen] = useState(true);
+  const analyzeId = useId();
+  const analyze = canAnalyze && analyzeChosen;
 
   useEffect(() => () => abort.current?.abort(), [abort]);
 
@@ -94,7 +103,8 @@ function UploadForm({
           uploaderId: session?.userId,
           uploaderEmail: session?.email,
           uploadedByType: session?.userType ?? undefined,
-          analysisStatus: 'not_analyzed',
+          // Spec §3: the documents screen's uploads start not analysed; 'pending' queues the analysis.
+          ...(analyze ? { status: 'pending' } : { analysisStatus: 'not_analyzed' }),
           caseId: caseId || undefined,
         },
         onProgress: setProgress,
@@ -158,16 +168,10 @@ function UploadForm({
             No file chosen
           </p>
         )}
-        <input
+        <HiddenFileInput
           ref={picker}
-          type="file"
           accept={DOCUMENT_ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
+          onFile={(chosen) => {
             if (!chosen) return;
             onFileChange(chosen);
             setError(null);
@@ -212,6 +216,16 @@ function UploadForm({
             </p>
           )}
         </div>
+      )}
+
+      {canAnalyze && (
+        <Checkbox
+          id={analyzeId}
+          label="Analyze after upload"
+          checked={analyzeChosen}
+          disabled={uploading}
+          onChange={(event) => setAnalyzeChosen(event.target.checked)}
+        />
       )}
 
       {progress !== null && (

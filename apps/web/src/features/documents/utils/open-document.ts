@@ -1,6 +1,6 @@
 import { downloadFailedStatus, downloadFailedToast, type DocumentDetail } from '@sentinel/shared';
 import { toast } from 'sonner';
-import { getSignedUrl } from '../api/document-actions';
+import { getSignedUrl } from '../api/get-signed-url';
 
 /** Hands a blob to the browser as a download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string) {

@@ -1,11 +1,11 @@
 import {
   createLeadRequest,
   createLeadResponse,
-  errorResponse,
   MESSAGES,
   type CreateLeadRequest,
   type ErrorCode,
 } from '@sentinel/shared';
+import { api, errorMessage, isApiError } from '@/lib/api-client';
 
 /** Same-origin endpoint of the landing page's free-trial form. */
 export const LEADS_ENDPOINT = '/api/leads';
@@ -34,17 +34,9 @@ function fallbackError(status: number): string {
   return MESSAGES.internalError;
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * POST /api/leads with `{email}`. Never throws: every outcome is a `CreateLeadResult`
- * whose `message` / `error` can be shown to the visitor as is.
+ * POST /api/leads with `{email}` through the app's API client (public call). Never throws: every
+ * outcome is a `CreateLeadResult` whose `message` / `error` can be shown to the visitor as is.
  */
 export async function createLead(input: CreateLeadRequest): Promise<CreateLeadResult> {
   const request = createLeadRequest.safeParse(input);
@@ -56,35 +48,23 @@ export async function createLead(input: CreateLeadRequest): Promise<CreateLeadRe
     };
   }
 
-  let response: Response;
+  let payload: unknown;
   try {
-    response = await fetch(LEADS_ENDPOINT, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request.data),
-    });
-  } catch {
-    return { ok: false, error: NETWORK_ERROR_MESSAGE };
-  }
-
-  const payload = await readJson(response);
-
-  if (response.ok) {
-    const answer = createLeadResponse.safeParse(payload);
-    if (answer.success) return { ok: true, message: answer.data.message };
-    // A 2xx that breaks the contract: do not pretend it worked.
-    return { ok: false, error: MESSAGES.internalError, status: response.status };
-  }
-
-  const failure = errorResponse.safeParse(payload);
-  if (failure.success) {
+    payload = await api.post<unknown>(LEADS_ENDPOINT, request.data, { auth: false });
+  } catch (error) {
+    if (!isApiError(error) || error.status === 0) return { ok: false, error: NETWORK_ERROR_MESSAGE };
+    const code = error.code === 'NETWORK_ERROR' || error.code === 'UNKNOWN' ? undefined : error.code;
     return {
       ok: false,
-      error: failure.data.error,
-      code: failure.data.code,
-      status: response.status,
-      ...(failure.data.requestId ? { requestId: failure.data.requestId } : {}),
+      error: errorMessage(error, fallbackError(error.status)),
+      ...(error.serverMessage && code ? { code } : {}),
+      status: error.status,
+      ...(error.serverMessage && error.requestId ? { requestId: error.requestId } : {}),
     };
   }
-  return { ok: false, error: fallbackError(response.status), status: response.status };
+
+  const answer = createLeadResponse.safeParse(payload);
+  if (answer.success) return { ok: true, message: answer.data.message };
+  // A 2xx that breaks the contract: do not pretend it worked.
+  return { ok: false, error: MESSAGES.internalError };
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useLogout, useSession } from '@/lib/auth';
 import {
   changePasswordFormSchema,
@@ -48,7 +48,7 @@ export function PasswordSettings() {
     } catch (error) {
       setResult({
         tone: 'error',
-        text: (isApiError(error) && error.serverMessage) || MESSAGES.passwordUpdateFailed,
+        text: errorMessage(error, MESSAGES.passwordUpdateFailed),
       });
     }
   });

@@ -6,13 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { LoadError } from '@/components/ui/load-error';
 import { LoadingState } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
-
-const errorText = (error: unknown, fallback: string) =>
-  (isApiError(error) && error.serverMessage) || fallback;
 
 /** Profile tab: name and e-mail read-only; the firm name is editable for attorneys. */
 export function ProfileSettings() {
@@ -21,12 +19,11 @@ export function ProfileSettings() {
   if (profile.isPending) return <LoadingState label="Loading profile..." />;
   if (profile.isError) {
     return (
-      <Alert tone="error">
-        <p>{errorText(profile.error, 'Your profile could not be loaded.')}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => void profile.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        error={profile.error}
+        fallback="Your profile could not be loaded."
+        onRetry={() => void profile.refetch()}
+      />
     );
   }
   return <ProfileForm profile={profile.data} />;
@@ -52,7 +49,7 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
         noValidate
         className="max-w-xl space-y-5"
       >
-        {update.isError && <Alert tone="error">{errorText(update.error, 'Failed to save profile')}</Alert>}
+        {update.isError && <Alert tone="error">{errorMessage(update.error, 'Failed to save profile')}</Alert>}
         <Field label="Name">{(control) => <Input {...control} value={fullName} readOnly />}</Field>
         <Field
           label="Firm name"

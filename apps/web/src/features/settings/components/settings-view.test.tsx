@@ -64,6 +64,17 @@ describe('settings: connect banner', () => {
     );
   });
 
+  it('?tab=billing shows the plan as a free trial, not as billed', async () => {
+    signIn();
+    mockFetch({ 'GET /api/profile': () => json(200, profile()) });
+    renderWithRouter(<SettingsView />, '/settings?tab=billing');
+
+    const panel = await screen.findByRole('tabpanel', { name: 'Billing' });
+    expect(within(panel).getByText('Pro Plan ($500/month)')).toBeInTheDocument();
+    expect(within(panel).getByText('Free trial')).toBeInTheDocument();
+    expect(panel).toHaveTextContent('nothing is billed');
+  });
+
   it('?tab=integrations selects the tab and lists both providers as not connected', async () => {
     signIn();
     mockFetch({ 'GET /api/profile': () => json(200, profile()) });

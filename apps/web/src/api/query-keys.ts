@@ -1,0 +1,28 @@
+import type { AnalysisStatus } from '@sentinel/shared';
+
+/** The filters of a documents list (GET /api/document/{userId}/all). */
+export interface DocumentFilter {
+  caseId?: string;
+  search?: string;
+  analysisStatus?: AnalysisStatus;
+}
+
+/**
+ * The query keys of resources that several features read, hierarchical so a change invalidates by
+ * prefix: `queryKeys.cases.all` refreshes every list and page of cases, `queryKeys.documents.all`
+ * every documents list (the Documents screen, a case's tab, the client dashboard's checklist).
+ */
+export const queryKeys = {
+  cases: {
+    all: ['cases'] as const,
+    /** One page of the cases list, or every case of a client (`{ clientId }`). */
+    list: (params: object) => ['cases', 'list', params] as const,
+    /** Every case the user may see (`?pageSize=all`): dashboards and case selects. */
+    everything: () => ['cases', 'list', { pageSize: 'all' }] as const,
+    detail: (id: string) => ['cases', 'detail', id] as const,
+  },
+  documents: {
+    all: ['documents'] as const,
+    list: (userId: string, filter: DocumentFilter) => ['documents', 'list', userId, filter] as const,
+  },
+} as const;

@@ -1,0 +1,149 @@
+import { PERSON_ROLES, type DocumentAnalysis, type PersonRole } from '@sentinel/shared';
+import { Check, Copy, X } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { humanize } from '@/lib/format';
+
+/** The pieces of an analysis view: section, remove button, person role select, raw JSON. */
+
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+export function typeSourceLabel(
+  source: DocumentAnalysis['document_metadata']['type_source'],
+  correctedHere: boolean,
+) {
+  if (source === 'user') return correctedHere ? 'Corrected by you' : 'Set by a person';
+  return source === 'llm' ? 'Detected by the AI model' : 'Detected automatically';
+}
+
+export function Section({
+  title,
+  heading: Heading,
+  children,
+  className,
+}: {
+  title: string;
+  heading: 'h3' | 'h4';
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={className}>
+      <Heading className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</Heading>
+      <div className="mt-2 text-sm text-slate-800">{children}</div>
+    </section>
+  );
+}
+
+export function RemoveButton({
+  label,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      title={label}
+      className="flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:cursor-not-allowed disabled:opacity-50"
+    >
+      <X aria-hidden="true" className="size-4" />
+      <span className="sr-only">{label}</span>
+    </button>
+  );
+}
+
+/** The raw analysis with a Copy button ('Copied' for two seconds after a copy). */
+export function RawJson({ analysis }: { analysis: DocumentAnalysis }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const text = JSON.stringify(analysis, null, 2);
+  useEffect(() => {
+    if (copied === 'idle') return;
+    const timer = setTimeout(() => setCopied('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied('copied');
+    } catch (error) {
+      console.error('Copying the analysis failed', error);
+      setCopied('failed');
+    }
+  };
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button
+          variant="secondary"
+          size="sm"
+          icon={
+            copied === 'copied' ? (
+              <Check aria-hidden="true" className="size-4 text-emerald-700" />
+            ) : (
+              <Copy aria-hidden="true" className="size-4" />
+            )
+          }
+          onClick={() => void copy()}
+        >
+          {copied === 'copied' ? 'Copied' : 'Copy JSON'}
+        </Button>
+        <span role="status" className="text-xs text-slate-600">
+          {copied === 'copied' ? 'Copied to the clipboard' : copied === 'failed' ? 'Copy failed' : ''}
+        </span>
+      </div>
+      <details className="mt-2 rounded-lg border border-slate-200">
+        <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">Raw JSON</summary>
+        <pre
+          tabIndex={0}
+          aria-label="Raw JSON of the analysis"
+          className="max-h-80 overflow-auto border-t border-slate-200 bg-slate-50 p-3 font-mono text-xs text-slate-800"
+        >
+          {text}
+        </pre>
+      </details>
+    </div>
+  );
+}
+
+export function PersonRoleSelect({
+  name,
+  role,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  role: PersonRole | null;
+  disabled: boolean;
+  onChange: (role: PersonRole | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mt-1">
+      <label htmlFor={id} className="sr-only">
+        Role of {name}
+      </label>
+      <Select
+        id={id}
+        value={role ?? ''}
+        disabled={disabled}
+        className="h-8 py-1 text-xs"
+        onChange={(event) => onChange((event.target.value || null) as PersonRole | null)}
+      >
+        <option value="">Role unknown</option>
+        {PERSON_ROLES.map((option) => (
+          <option key={option} value={option}>
+            {humanize(option)}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { MESSAGES, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@sentinel/shared';
+import { readJwtExpiry, tokenNeedsRefresh } from '../jwt';
+import { getStoredToken, removeStoredToken, setStoredToken } from '../session-store';
+import { readBody, send, toApiError } from './errors';
+import { sessionLost } from './session';
+
+export const REFRESH_PATH = '/api/tokens/refresh';
+const REFRESH_LOCK = 'sentinel-token-refresh';
+
+// Token refresh: one in flight per tab, serialised across tabs with the Web Locks API.
+
+let refreshInFlight: Promise<string> | null = null;
+
+async function postRefresh(): Promise<string> {
+  // Cookie only: the refresh token is an httpOnly cookie and no Authorization header is sent.
+  const response = await send(REFRESH_PATH, { method: 'POST', headers: { Accept: 'application/json' } });
+  if (!response.ok) throw await toApiError(response);
+  const body = (await readBody(response)) as { token?: unknown } | undefined;
+  if (!body || typeof body.token !== 'string' || !body.token) throw new Error(MESSAGES.noTokenFromRefresh);
+  return body.token;
+}
+
+async function refreshUnderLock(staleToken: string | null): Promise<string> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const run = async () => {
+    // Another tab may have refreshed while this one waited for the lock.
+    const current = getStoredToken();
+    if (current && current !== staleToken && !tokenNeedsRefresh(current, TOKEN_REFRESH_THRESHOLD_SECONDS)) {
+      return current;
+    }
+    return postRefresh();
+  };
+  return locks?.request ? locks.request(REFRESH_LOCK, run) : run();
+}
+
+/**
+ * Gets a new access token. Concurrent callers share one refresh. `staleToken` is the token the
+ * caller found unusable; a different, fresh stored token (another tab refreshed) is used as is.
+ * On failure the token is removed and the session-lost handler runs.
+ */
+export function refreshAccessToken(staleToken: string | null = getStoredToken()): Promise<string> {
+  refreshInFlight ??= refreshUnderLock(staleToken)
+    .then((token) => {
+      if (token !== getStoredToken()) setStoredToken(token);
+      return token;
+    })
+    .catch((error: unknown) => {
+      removeStoredToken();
+      sessionLost();
+      throw error;
+    })
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
+/** The stored token, refreshed first when it is missing, invalid or expires within 30 s. */
+export async function getValidAccessToken(): Promise<string> {
+  if (refreshInFlight) return refreshInFlight;
+  const token = getStoredToken();
+  if (token && !tokenNeedsRefresh(token, TOKEN_REFRESH_THRESHOLD_SECONDS)) return token;
+  return refreshAccessToken(token);
+}
+
+// Proactive refresh while the app is open ------------------------------------------------------
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const MIN_TIMER_MS = 1000;
+let proactiveTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function cancelProactiveRefresh(): void {
+  if (proactiveTimer !== undefined) clearTimeout(proactiveTimer);
+  proactiveTimer = undefined;
+}
+
+/** (Re)arms one timer that refreshes the stored token 30 s before it expires. */
+export function scheduleProactiveRefresh(now = Date.now()): void {
+  cancelProactiveRefresh();
+  const token = getStoredToken();
+  const exp = token ? readJwtExpiry(token) : null;
+  if (!token || exp === null) return;
+  const due = exp * 1000 - TOKEN_REFRESH_THRESHOLD_SECONDS * 1000 - now;
+  proactiveTimer = setTimeout(
+    () => {
+      proactiveTimer = undefined;
+      refreshAccessToken(token).catch(() => {
+        // refreshAccessToken already removed the token and sent the user to /login.
+      });
+    },
+    Math.min(Math.max(due, MIN_TIMER_MS), MAX_TIMER_MS),
+  );
+}

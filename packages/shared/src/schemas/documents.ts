@@ -37,7 +37,9 @@ export type DocumentDetail = z.infer<typeof documentDetail>;
 /**
  * The multipart fields of POST /api/document/upload/single besides `file` (spec §3): the
  * documents screen's uploaderId, uploaderEmail, uploadedByType and analysisStatus (accepted and
- * ignored: the uploader is the session's), the AI upload's caseId and status 'pending'.
+ * ignored: the uploader is the session's), the AI upload's caseId and status 'pending' (with the
+ * AI upload's rules: a case, a PDF, 20 MB), and `analyze` ('Analyze after upload' on the documents
+ * screen and the case page: any file the documents screen accepts, case or not).
  */
 export const uploadDocumentRequest = z.object({
   caseId: z.uuid({ error: 'Choose a case of yours' }).optional(),
@@ -45,6 +47,7 @@ export const uploadDocumentRequest = z.object({
   analysisStatus: z.string().optional(),
   documentType: z.enum(['auto', ...DOCUMENT_TYPES]).optional(),
   sharedWithClient: z.enum(['true', 'false']).optional(),
+  analyze: z.enum(['true', 'false']).optional(),
   uploaderId: z.string().optional(),
   uploaderEmail: z.string().optional(),
   uploadedByType: z.string().optional(),

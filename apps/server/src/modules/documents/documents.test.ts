@@ -265,6 +265,25 @@ describe('POST /api/document/upload/single', () => {
     expect((await upload(outsider, { name: 'a.txt', data: 'x' }, { caseId })).statusCode).toBe(404);
   });
 
+  it("'Analyze after upload' queues the analysis of any file, with or without a case", async () => {
+    const jobsFor = async (documentId: string) =>
+      (await ctx.database.db.select().from(schema.jobs)).filter(
+        (job) => (job.payload as { documentId?: string }).documentId === documentId,
+      );
+    const noCase = await upload(
+      attorney,
+      { name: 'notes.txt', data: 'Roof leak noted on 3 March.' },
+      { analyze: 'true' },
+    );
+    expect(noCase.statusCode).toBe(200);
+    expect(noCase.json().data).toMatchObject({ caseId: null, analysisStatus: 'pending' });
+    expect(await jobsFor(noCase.json().data.id)).toHaveLength(1);
+
+    const plain = await upload(attorney, { name: 'notes.txt', data: 'x' }, { analyze: 'false', caseId });
+    expect(plain.json().data).toMatchObject({ caseId, analysisStatus: 'not_analyzed' });
+    expect(await jobsFor(plain.json().data.id)).toHaveLength(0);
+  });
+
   it('an interrupted upload leaves neither a row nor a file', async () => {
     const before = { rows: await documentCount(), files: (await filesOnDisk()).length };
     const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });

@@ -34,14 +34,15 @@ export class DocumentUploadsService {
       const parsed = uploadDocumentRequest.safeParse(received.fields);
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MESSAGES.validationFailed);
       const fields = parsed.data;
-      const forAnalysis = fields.status === 'pending';
-      if (forAnalysis) {
+      const aiUpload = fields.status === 'pending';
+      if (aiUpload) {
         // The AI upload's own rules (spec §5).
         if (!fields.caseId) throw badRequest(MESSAGES.selectCase);
         if (extensionOf(received.fileName) !== 'pdf') throw badRequest(MESSAGES.aiPdfOnly);
         if (received.sizeBytes > AI_UPLOAD_MAX_BYTES)
           throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.aiFileTooLarge);
       }
+      const forAnalysis = aiUpload || fields.analyze === 'true';
       const caseRow = fields.caseId
         ? await casesRepository.find(this.db, principal, fields.caseId)
         : undefined;

@@ -77,7 +77,7 @@ describe('upload modal', () => {
     await waitFor(() => expect(callsTo(LIST).length).toBeGreaterThan(before));
   });
 
-  it('offers "Analyze after upload" for a PDF, on by default, and sends status pending', async () => {
+  it('offers "Analyze after upload", on by default for a PDF, and asks for the analysis', async () => {
     const { user } = open();
     const pdf = new File(['%PDF-1.4'], 'policy.pdf', { type: 'application/pdf' });
     const dialog = await chooseFile(user, pdf);
@@ -87,14 +87,14 @@ describe('upload modal', () => {
       uploaderId: attorney.userId,
       uploaderEmail: attorney.email,
       uploadedByType: 'attorney',
-      status: 'pending',
+      analyze: 'true',
     });
   });
 
-  it('uploads a PDF without analysis when "Analyze after upload" is unticked; other files are not offered it', async () => {
+  it('uploads a PDF without analysis when "Analyze after upload" is unticked; other files start unticked', async () => {
     const { user } = open();
     let dialog = await chooseFile(user);
-    expect(within(dialog).queryByRole('checkbox', { name: 'Analyze after upload' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Analyze after upload' })).not.toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

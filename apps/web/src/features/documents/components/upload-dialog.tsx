@@ -79,11 +79,10 @@ function UploadForm({
   const caseSelectId = useId();
   const fileId = useId();
   const uploading = upload.isPending;
-  // Only PDFs can be analysed on upload (the server's rule); for them it is on unless unticked.
-  const canAnalyze = extensionOf(file?.name ?? '') === 'pdf';
-  const [analyzeChosen, setAnalyzeChosen] = useState(true);
+  // Any file can be analysed after upload; for a PDF it is on unless unticked.
+  const [analyzeChosen, setAnalyzeChosen] = useState<boolean | null>(null);
   const analyzeId = useId();
-  const analyze = canAnalyze && analyzeChosen;
+  const analyze = analyzeChosen ?? extensionOf(file?.name ?? '') === 'pdf';
 
   useEffect(() => () => abort.current?.abort(), [abort]);
 
@@ -103,8 +102,8 @@ function UploadForm({
           uploaderId: session?.userId,
           uploaderEmail: session?.email,
           uploadedByType: session?.userType ?? undefined,
-          // Spec §3: the documents screen's uploads start not analysed; 'pending' queues the analysis.
-          ...(analyze ? { status: 'pending' } : { analysisStatus: 'not_analyzed' }),
+          // Spec §3: the documents screen's uploads start not analysed unless analysis is asked for.
+          ...(analyze ? { analyze: 'true' } : { analysisStatus: 'not_analyzed' }),
           caseId: caseId || undefined,
         },
         onProgress: setProgress,
@@ -218,11 +217,11 @@ function UploadForm({
         </div>
       )}
 
-      {canAnalyze && (
+      {file && (
         <Checkbox
           id={analyzeId}
           label="Analyze after upload"
-          checked={analyzeChosen}
+          checked={analyze}
           disabled={uploading}
           onChange={(event) => setAnalyzeChosen(event.target.checked)}
         />

@@ -107,8 +107,8 @@ test.describe('[CLIENTS]', () => {
     await client.page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await client.page.getByRole('button', { name: 'Update Password' }).click();
     await expect(client.page.getByRole('heading', { name: 'Password Updated!' })).toBeVisible();
-    await client.page.getByRole('link', { name: 'Sign in' }).click();
-    await signInThroughForm(client.page, email, NEW_PASSWORD);
+    // The new password signed the client in: no second sign-in.
+    await client.page.getByRole('link', { name: 'Go to my dashboard' }).click();
     await expect(client.page).toHaveURL(/\/dashboard$/);
     await expect(client.page).not.toHaveURL(/attorney/);
     await expect(client.page.getByRole('banner')).toContainText('Signed in as Property Owner');

@@ -6,8 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { NewPasswordFields } from '@/components/ui/password-fields';
 import { paths } from '@/config/paths';
 import { saveSession } from '@/lib/session-store';
 import { changeTemporaryPassword } from '../api/change-temp-password';
@@ -82,26 +81,12 @@ export function ResetPasswordForm({ mode }: { mode: ResetMode }) {
           Choose a new password for <span className="font-medium text-slate-900">{mode.email}</span>.
         </p>
       )}
-      <Field label="New password" error={errors.newPassword?.message} hint={MESSAGES.passwordHint}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            toggleLabel="Show new password"
-            {...register('newPassword')}
-          />
-        )}
-      </Field>
-      <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            toggleLabel="Show password confirmation"
-            {...register('confirmPassword')}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        kind="replace"
+        password={register('newPassword')}
+        confirmation={register('confirmPassword')}
+        errors={{ password: errors.newPassword?.message, confirmation: errors.confirmPassword?.message }}
+      />
       <Button type="submit" fullWidth size="lg" isLoading={busy}>
         {busy ? 'Updating Password...' : 'Update Password'}
       </Button>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
+import { NewPasswordFields } from '@/components/ui/password-fields';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { saveSession } from '@/lib/session-store';
@@ -97,19 +97,12 @@ export function SignupForm() {
           </Select>
         )}
       </Field>
-      <Field label="Password" error={errors.password?.message} hint={MESSAGES.passwordHint}>
-        {(control) => <PasswordInput {...control} autoComplete="new-password" {...register('password')} />}
-      </Field>
-      <Field label="Confirm password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            autoComplete="new-password"
-            toggleLabel="Show password confirmation"
-            {...register('confirmPassword')}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        kind="signup"
+        password={register('password')}
+        confirmation={register('confirmPassword')}
+        errors={{ password: errors.password?.message, confirmation: errors.confirmPassword?.message }}
+      />
       <Checkbox
         id={termsId}
         label={

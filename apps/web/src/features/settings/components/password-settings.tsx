@@ -6,8 +6,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
-import { PasswordInput } from '@/components/ui/password-input';
+import { NewPasswordFields, PasswordField } from '@/components/ui/password-fields';
 import { errorMessage } from '@/lib/api-client';
 import { useLogout, useSession } from '@/lib/auth';
 import {
@@ -58,36 +57,19 @@ export function PasswordSettings() {
     <Card title="Password" description="After you change your password you will be signed out everywhere.">
       <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-5">
         {result && <Alert tone={result.tone}>{result.text}</Alert>}
-        <Field label="Current password" error={errors.currentPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="current-password"
-              toggleLabel="Show current password"
-              {...register('currentPassword')}
-            />
-          )}
-        </Field>
-        <Field label="New password" error={errors.newPassword?.message} hint={MESSAGES.passwordHint}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              toggleLabel="Show new password"
-              {...register('newPassword')}
-            />
-          )}
-        </Field>
-        <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              autoComplete="new-password"
-              toggleLabel="Show password confirmation"
-              {...register('confirmPassword')}
-            />
-          )}
-        </Field>
+        <PasswordField
+          label="Current password"
+          error={errors.currentPassword?.message}
+          autoComplete="current-password"
+          toggleLabel="Show current password"
+          {...register('currentPassword')}
+        />
+        <NewPasswordFields
+          kind="replace"
+          password={register('newPassword')}
+          confirmation={register('confirmPassword')}
+          errors={{ password: errors.newPassword?.message, confirmation: errors.confirmPassword?.message }}
+        />
         <Button type="submit" isLoading={busy}>
           {busy ? 'Updating...' : 'Update Password'}
         </Button>

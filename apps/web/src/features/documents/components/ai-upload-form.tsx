@@ -1,6 +1,6 @@
 import { DOCUMENT_TYPES, MESSAGES, type DocumentDetail, type DocumentType } from '@sentinel/shared';
 import { clsx } from 'clsx';
-import { FileText, UploadCloud, X } from 'lucide-react';
+import { UploadCloud } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -12,7 +12,7 @@ import { useCaseOptions } from '../api/get-documents';
 import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
 import { aiFileProblem } from '../utils/ai-file';
 import { documentTypeLabel } from '../utils/format';
-import { formatBytes } from '@/lib/format';
+import { ChosenFile } from './chosen-file';
 import { ProgressBar } from './progress-bar';
 
 /** The types offered at upload (spec: auto-detect, contract, pleading, correspondence, financial). */
@@ -192,26 +192,7 @@ export function AiUploadForm({ onUploaded }: { onUploaded?: (document: DocumentD
             {fileError}
           </p>
         )}
-        {file && (
-          <div className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5">
-            <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
-                {file.name}
-              </p>
-              <p className="text-xs text-slate-600">{formatBytes(file.size)}</p>
-            </div>
-            <button
-              type="button"
-              disabled={uploading}
-              onClick={() => setFile(null)}
-              className="flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50"
-            >
-              <X aria-hidden="true" className="size-4" />
-              <span className="sr-only">Remove {file.name}</span>
-            </button>
-          </div>
-        )}
+        {file && <ChosenFile file={file} disabled={uploading} onRemove={() => setFile(null)} />}
       </div>
 
       {progress !== null && (

@@ -1,5 +1,4 @@
 import { DOCUMENT_ACCEPT, MESSAGES, type DocumentDetail } from '@sentinel/shared';
-import { FileText, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -11,8 +10,8 @@ import { Select } from '@/components/ui/select';
 import { useSession } from '@/lib/auth';
 import { useCaseOptions } from '../api/get-documents';
 import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
-import { formatBytes } from '@/lib/format';
 import { extensionOf } from '../utils/format';
+import { ChosenFile } from './chosen-file';
 import { ProgressBar } from './progress-bar';
 
 export interface UploadDialogProps {
@@ -141,27 +140,14 @@ function UploadForm({
           File
         </p>
         {file ? (
-          <div className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5">
-            <FileText aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={file.name}>
-                {file.name}
-              </p>
-              <p className="text-xs text-slate-600">{formatBytes(file.size)}</p>
-            </div>
-            <button
-              type="button"
-              disabled={uploading}
-              onClick={() => {
-                onFileChange(null);
-                setError(MESSAGES.selectFileToUpload);
-              }}
-              className="flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50"
-            >
-              <X aria-hidden="true" className="size-4" />
-              <span className="sr-only">Remove {file.name}</span>
-            </button>
-          </div>
+          <ChosenFile
+            file={file}
+            disabled={uploading}
+            onRemove={() => {
+              onFileChange(null);
+              setError(MESSAGES.selectFileToUpload);
+            }}
+          />
         ) : (
           <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-sm text-slate-600">
             No file chosen

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { formatDay, formatPercent } from '@/lib/format';
+import { ProgressTrack } from '@/components/ui/progress-track';
 
 type StepState = 'completed' | 'current' | 'upcoming';
 
@@ -39,17 +40,12 @@ export function CaseProgress({ detail }: { detail: Pick<CaseDetail, 'status' | '
         </p>
         <p className="text-2xl font-bold text-slate-900">{formatPercent(percent)}</p>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${formatPercent(percent)}: ${CASE_STATUS_LABELS[detail.status]}`}
-        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-100"
-      >
-        <div className="h-full rounded-full bg-brand-700" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressTrack
+        labelledBy={labelId}
+        percent={percent}
+        valueText={`${formatPercent(percent)}: ${CASE_STATUS_LABELS[detail.status]}`}
+        className="mt-2 h-2.5"
+      />
 
       <ol className="mt-6 grid gap-4 sm:grid-cols-5 sm:gap-2">
         {CASE_STATUSES.map((status, index) => {

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { useId } from 'react';
+import { ProgressTrack } from '@/components/ui/progress-track';
 
 /** The real progress of an upload: a labelled progressbar with its value, and the percentage. */
 export function ProgressBar({
@@ -21,19 +22,7 @@ export function ProgressBar({
         </span>
         <span className="text-slate-700 tabular-nums">{percent}%</span>
       </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded-full bg-slate-100"
-      >
-        <div
-          className="h-full rounded-full bg-brand-700 transition-[width]"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressTrack labelledBy={labelId} percent={percent} className="h-2" />
     </div>
   );
 }

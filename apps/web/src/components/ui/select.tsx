@@ -16,3 +16,19 @@ export function Select({ className, children, ...props }: ComponentProps<'select
     </div>
   );
 }
+
+/** One `<option>` per value, labelled by `label` (usually one of the spec's label tables). */
+export function Options<T extends string>({
+  values,
+  label,
+}: {
+  values: readonly T[];
+  label: Record<T, string> | ((value: T) => string);
+}) {
+  const text = typeof label === 'function' ? label : (value: T) => label[value];
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {text(value)}
+    </option>
+  ));
+}

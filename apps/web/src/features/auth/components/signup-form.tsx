@@ -10,7 +10,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NewPasswordFields } from '@/components/ui/password-fields';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { saveSession } from '@/lib/session-store';
 import {
@@ -89,11 +89,7 @@ export function SignupForm() {
             <option value="" disabled>
               Select your role
             </option>
-            {USER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {USER_TYPE_LABELS[type]}
-              </option>
-            ))}
+            <Options values={USER_TYPES} label={USER_TYPE_LABELS} />
           </Select>
         )}
       </Field>

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useAddCaseMember } from '../api/add-case-member';
 import { useFirmPeople } from '../api/get-firm-people';
@@ -158,11 +158,7 @@ function AddMemberForm({
             {...register('role', { onChange: () => setValue('userId', '') })}
           >
             <option value="">Choose a role</option>
-            {CASE_MEMBER_ROLES.map((option) => (
-              <option key={option} value={option}>
-                {CASE_MEMBER_ROLE_LABELS[option]}
-              </option>
-            ))}
+            <Options values={CASE_MEMBER_ROLES} label={CASE_MEMBER_ROLE_LABELS} />
           </Select>
         )}
       </Field>

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, inputClasses } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { LoadingState } from '@/components/ui/spinner';
 import { casePath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -274,11 +274,7 @@ function CaseForm({
         <Field label="Case type" error={errors.caseType?.message}>
           {(control) => (
             <Select {...control} {...register('caseType')}>
-              {CASE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {CASE_TYPE_LABELS[type]}
-                </option>
-              ))}
+              <Options values={CASE_TYPES} label={CASE_TYPE_LABELS} />
             </Select>
           )}
         </Field>
@@ -286,22 +282,14 @@ function CaseForm({
           <Field label="Status" error={errors.status?.message}>
             {(control) => (
               <Select {...control} {...register('status')}>
-                {CASE_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {CASE_STATUS_LABELS[status]}
-                  </option>
-                ))}
+                <Options values={CASE_STATUSES} label={CASE_STATUS_LABELS} />
               </Select>
             )}
           </Field>
           <Field label="Priority" error={errors.priority?.message}>
             {(control) => (
               <Select {...control} {...register('priority')}>
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
+                <Options values={PRIORITIES} label={PRIORITY_LABELS} />
               </Select>
             )}
           </Field>

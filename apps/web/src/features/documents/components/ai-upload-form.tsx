@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { HiddenFileInput } from '@/components/ui/hidden-file-input';
 import { Field } from '@/components/ui/field';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { useCaseOptions } from '../api/get-documents';
 import { isAbort, uploadErrorText, useUploadDocument } from '../api/upload-document';
 import { aiFileProblem } from '../utils/ai-file';
@@ -145,11 +145,7 @@ export function AiUploadForm({ onUploaded }: { onUploaded?: (document: DocumentD
             onChange={(event) => setDocumentType(event.target.value as 'auto' | DocumentType)}
           >
             <option value="auto">Auto-detect</option>
-            {UPLOAD_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {documentTypeLabel(type)}
-              </option>
-            ))}
+            <Options values={UPLOAD_TYPES} label={documentTypeLabel} />
           </Select>
         )}
       </Field>

@@ -2,7 +2,7 @@ import { PERSON_ROLES, type DocumentAnalysis, type PersonRole } from '@sentinel/
 import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { humanize } from '@/lib/format';
 
 /** The pieces of an analysis view: section, remove button, person role select, raw JSON. */
@@ -138,11 +138,7 @@ export function PersonRoleSelect({
         onChange={(event) => onChange((event.target.value || null) as PersonRole | null)}
       >
         <option value="">Role unknown</option>
-        {PERSON_ROLES.map((option) => (
-          <option key={option} value={option}>
-            {humanize(option)}
-          </option>
-        ))}
+        <Options values={PERSON_ROLES} label={humanize} />
       </Select>
     </div>
   );

@@ -2,7 +2,7 @@ import { DOCUMENT_TYPES, type DocumentDetail, type ReviewDocumentRequest } from 
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Select } from '@/components/ui/select';
+import { Options, Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { plural, PersonRoleSelect, RawJson, RemoveButton, Section, typeSourceLabel } from './analysis-parts';
 import { useReviewDocument } from '../api/review-document';
@@ -85,11 +85,7 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
                 send({ documentType: event.target.value as (typeof DOCUMENT_TYPES)[number] })
               }
             >
-              {DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {documentTypeLabel(type)}
-                </option>
-              ))}
+              <Options values={DOCUMENT_TYPES} label={documentTypeLabel} />
             </Select>
           </div>
         )}

@@ -15,6 +15,7 @@ const PUBLIC: Screen[] = [
   { path: '/' },
   { path: '/login', heading: 'Sign in to Sentinel' },
   { path: '/signup' },
+  { path: '/terms', heading: 'Terms of Service' },
   { path: '/forgot-password', heading: 'Reset your password' },
   { path: '/reset-password?token=x', heading: 'Choose a new password' },
 ];

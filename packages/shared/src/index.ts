@@ -5,6 +5,7 @@ export * from './user-types';
 export * from './schemas/errors';
 export * from './schemas/auth';
 export * from './schemas/profile';
+export * from './schemas/memberships';
 export * from './schemas/leads';
 export * from './schemas/health';
 export * from './schemas/clients';

@@ -28,13 +28,25 @@ const nameField = (message: string) => z.string({ error: message }).trim().min(1
 
 export const userTypeField = z.enum(USER_TYPES, { error: MESSAGES.userTypeRequired });
 
-/** Session user (spec §3). */
+/** A firm the person works in, as the session user lists it (the firm switcher). */
+export const sessionFirm = z.object({ id: z.string(), name: z.string(), userType: z.enum(USER_TYPES) });
+export type SessionFirm = z.infer<typeof sessionFirm>;
+
+/**
+ * Session user (spec §3), with the firm the session acts in (issue 9). `userType` is the type the
+ * person has in that firm; with no firm yet (someone who signed up and awaits an invitation) it
+ * and `firm` are null. `firms` lists every firm they work in, for the switcher; `invitations`
+ * counts the firms waiting for their answer.
+ */
 export const sessionUser = z.object({
   userId: z.string(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
-  userType: userTypeField,
+  userType: userTypeField.nullable(),
+  firm: sessionFirm.nullable(),
+  firms: z.array(sessionFirm),
+  invitations: z.number().int(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -116,7 +128,12 @@ export const verifyResponse = z.object({ success: z.literal(true), user: session
 export type VerifyResponse = z.infer<typeof verifyResponse>;
 
 // POST /api/tokens/refresh
-export const refreshResponse = z.object({ token: z.string(), expiresIn: z.number() });
+export const refreshResponse = z.object({
+  token: z.string(),
+  expiresIn: z.number(),
+  /** The user as the session's firm sees them now (another tab may have switched firm). */
+  user: sessionUser.optional(),
+});
 export type RefreshResponse = z.infer<typeof refreshResponse>;
 
 // POST /api/tokens/logout

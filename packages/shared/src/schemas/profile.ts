@@ -4,8 +4,9 @@ import { sessionUser } from './auth';
 // GET /api/profile
 export const profileResponse = z.object({
   user: sessionUser,
-  firmId: z.string(),
-  firmName: z.string(),
+  /** The firm the session acts in; null before the person joins one. */
+  firmId: z.string().nullable(),
+  firmName: z.string().nullable(),
   /** Only attorneys may rename the firm. */
   canEditFirmName: z.boolean(),
 });

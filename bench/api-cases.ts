@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { CaseSort } from '@sentinel/shared';
+import { actingPrincipal } from '../apps/server/src/modules/auth/principal';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/database';
 import { casesRepository } from '../apps/server/src/modules/cases/cases.repository';
@@ -147,10 +148,11 @@ async function main() {
     });
     const { token, user } = (await login.json()) as { token: string; user: { userId: string } };
     const headers = { authorization: `Bearer ${token}` };
-    const principal = (await app.services.sessions.principalFor(
+    const account = (await app.services.sessions.accountFor(
       JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string,
       user.userId,
     ))!;
+    const principal = actingPrincipal(account)!;
     const db = database.db;
 
     const casePaths: string[] = [];

@@ -133,7 +133,10 @@ export async function generate(url: string, cases: number, clients: number) {
   const database = await openDatabase(config);
   const q = (text: string, values: unknown[] = []) => database.query(text, values);
   try {
-    const existing = await q(`select firm_id from users where email = $1`, [BENCH_ATTORNEY]);
+    const existing = await q(
+      `select m.firm_id from users u join memberships m on m.user_id = u.id where u.email = $1`,
+      [BENCH_ATTORNEY],
+    );
     if (existing.rows.length) {
       const firmId = (existing.rows[0] as { firm_id: string }).firm_id;
       const [{ n }] = (await q(`select count(*)::int n from cases where firm_id = $1`, [firmId])).rows as [
@@ -164,27 +167,38 @@ export async function generate(url: string, cases: number, clients: number) {
     console.log(`generating ${clients} clients and ${cases} cases in firm ${firm.id}`);
     await step(
       'client accounts',
-      `insert into users (firm_id, email, password_hash, first_name, last_name, user_type, phone, company_name)
-       select $1, 'client' || g || '@bench.test', $2, (${sqlArray(FIRST)})[1 + g % ${FIRST.length}],
+      `insert into users (email, password_hash, first_name, last_name, phone, company_name)
+       select 'client' || g || '@bench.test', $1, (${sqlArray(FIRST)})[1 + g % ${FIRST.length}],
               (${sqlArray(LAST)})[1 + (g * 7) % ${LAST.length}] || case when g % 3 = 0 then '-' || (g % 97) else '' end,
-              'client', '+1 555 ' || lpad(g::text, 7, '0'), case when g % 5 = 0 then 'Holding ' || g || ' LLC' end
-       from generate_series(1, $3::int) g`,
-      [firm.id, hash, clients],
+              '+1 555 ' || lpad(g::text, 7, '0'), case when g % 5 = 0 then 'Holding ' || g || ' LLC' end
+       from generate_series(1, $2::int) g`,
+      [hash, clients],
+    );
+    await step(
+      'client memberships',
+      `insert into memberships (firm_id, user_id, user_type, status, responded_at)
+       select $1, id, 'client', 'active', now() from users where email like 'client%@bench.test'`,
+      [firm.id],
     );
     await step(
       'client profiles',
       `insert into client_profiles (user_id, firm_id, lead_attorney_id, created_by_id, status, created_at)
-       select id, firm_id, $2, $2, (array['active','active','pending','resolved'])[1 + floor(random() * 4)::int],
+       select user_id, firm_id, $2, $2, (array['active','active','pending','resolved'])[1 + floor(random() * 4)::int],
               now() - random() * interval '900 days'
-       from users where firm_id = $1 and user_type = 'client'`,
+       from memberships where firm_id = $1 and user_type = 'client'`,
       [firm.id, attorney.id],
     );
     await step(
       'team members (300)',
-      `insert into users (firm_id, email, password_hash, first_name, last_name, user_type)
-       select $1, 'member' || g || '@bench.test', $2, 'Member', 'No. ' || g,
-              (array['restoration-contractor','public-adjuster','expert-witness'])[1 + g % 3]
-       from generate_series(1, 300) g`,
+      `with u as (
+         insert into users (email, password_hash, first_name, last_name)
+         select 'member' || g || '@bench.test', $2, 'Member', 'No. ' || g from generate_series(1, 300) g
+         returning id, email)
+       insert into memberships (firm_id, user_id, user_type, status, responded_at)
+       select $1, u.id,
+              (array['restoration-contractor','public-adjuster','expert-witness'])[1 + substring(u.email from 'member(\\d+)@')::int % 3],
+              'active', now()
+       from u`,
       [firm.id, hash],
     );
     await step(
@@ -229,7 +243,7 @@ export async function generate(url: string, cases: number, clients: number) {
     );
     await step(
       'case teams',
-      `with m as (select id, user_type, row_number() over (order by id) rn from users where firm_id = $1 and email like 'member%@bench.test')
+      `with m as (select user_id as id, user_type, row_number() over (order by user_id) rn from memberships where firm_id = $1 and user_type <> 'client' and user_id <> $2)
        insert into case_members (case_id, user_id, firm_id, role, added_by_id)
        select c.id, m.id, c.firm_id,
               case m.user_type when 'restoration-contractor' then 'contractor' when 'public-adjuster' then 'adjuster' else 'expert' end, $2

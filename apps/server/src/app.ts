@@ -12,12 +12,14 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthGuard } from './modules/auth/auth.guard';
 import { AuthService } from './modules/auth/auth.service';
 import { refreshCookie, type RefreshCookie } from './modules/auth/refresh-cookie';
-import type { Principal } from './modules/auth/principal';
+import type { Account, Principal } from './modules/auth/principal';
 import { SessionsService } from './modules/auth/sessions.service';
 import { tokensRoutes } from './modules/auth/tokens.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { LeadsService } from './modules/leads/leads.service';
+import { MembershipsService } from './modules/memberships/memberships.service';
+import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { FirmService } from './modules/firm/firm.service';
 import { firmRoutes } from './modules/firm/firm.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -60,6 +62,7 @@ export interface Services {
   sessions: SessionsService;
   profile: ProfileService;
   firm: FirmService;
+  memberships: MembershipsService;
   clients: ClientsService;
   cases: CasesService;
   dashboard: DashboardService;
@@ -87,6 +90,9 @@ declare module 'fastify' {
     jobs: JobQueue;
   }
   interface FastifyRequest {
+    /** The signed-in person (set by the auth guard). */
+    account?: Account;
+    /** The signed-in person acting in a firm (set by the auth guard when the session has one). */
     principal?: Principal;
   }
 }
@@ -141,7 +147,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
-    firm: new FirmService(db),
+    firm: new FirmService(db, sessions, firmCache),
+    memberships: new MembershipsService(db, sessions, firmCache),
     clients: new ClientsService(db, sessions, mailer, config, readAudit, firmCache),
     cases: new CasesService(db, mailer, config, readAudit, firmCache),
     dashboard: new DashboardService(db, readAudit, firmCache),
@@ -202,6 +209,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(profileRoutes, { prefix: '/profile' });
       await api.register(leadsRoutes, { prefix: '/leads' });
       await api.register(firmRoutes, { prefix: '/firm' });
+      await api.register(membershipsRoutes);
       await api.register(clientsRoutes);
       await api.register(casesRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });

@@ -127,6 +127,7 @@ export const MESSAGES = {
   removeSelf: 'To leave the firm yourself, use Leave firm under Settings → Firms',
   alreadyInFirm: 'This person is already in your firm',
   membershipNotFound: 'That firm is not one of yours',
+  tryAgain: 'Something changed while we were saving. Please try again.',
   caseMemberIsClient: 'The client already sees their case; add a team member instead',
   noConversationsYet: 'No conversations yet',
   noConversationSelected: 'No conversation selected',

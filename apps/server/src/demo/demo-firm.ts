@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { schema, type Database } from '@sentinel/db';
-import { createFirm, createUser } from '@sentinel/db/factories';
+import { schema, type Database, type Transaction } from '@sentinel/db';
+import { createCase, createClient, createFirm, createMembership, createUser } from '@sentinel/db/factories';
 import type { UserType } from '@sentinel/shared';
 import { DEMO_CO_COUNSEL, DEMO_EXTRA_CLIENTS, seedDemoCases } from './demo-cases';
 
@@ -84,8 +84,58 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
       },
       password: DEMO_PASSWORD,
     });
+    await seedSecondFirm(tx, ids['public-adjuster']!);
   });
   return true;
+}
+
+/**
+ * A second law firm the demo adjuster also works with (issue 9), so the firm switcher has
+ * something to switch: its own attorney, client and cases, and Priya Nair on two of its cases.
+ */
+export const DEMO_SECOND_FIRM = {
+  name: 'Castillo & Pierce Property Law',
+  attorney: { email: 'castillo@demo.test', firstName: 'Elena', lastName: 'Castillo' },
+  client: { email: 'okafor@demo.test', firstName: 'Chidi', lastName: 'Okafor', phone: '+1 (813) 555-0146' },
+  cases: [
+    { title: 'Okafor Duplex – Hurricane Roof Loss', carrier: 'Gulfstream Mutual', withAdjuster: true },
+    { title: 'Okafor Duplex – Interior Water Damage', carrier: 'Gulfstream Mutual', withAdjuster: true },
+    { title: 'Okafor Storage Unit – Theft Claim', carrier: 'Keystone Casualty', withAdjuster: false },
+  ],
+} as const;
+
+async function seedSecondFirm(tx: Transaction, adjusterId: string) {
+  const second = DEMO_SECOND_FIRM;
+  const firm = await createFirm(tx, { name: second.name });
+  const attorney = await createUser(tx, {
+    ...second.attorney,
+    firmId: firm.id,
+    password: DEMO_PASSWORD,
+    userType: 'attorney',
+    companyName: second.name,
+  });
+  const client = await createClient(tx, {
+    ...second.client,
+    firmId: firm.id,
+    password: DEMO_PASSWORD,
+    leadAttorneyId: attorney.id,
+  });
+  await createMembership(tx, { firmId: firm.id, userId: adjusterId, userType: 'public-adjuster' });
+  for (const demo of second.cases) {
+    const row = await createCase(tx, {
+      firmId: firm.id,
+      clientId: client.id,
+      title: demo.title,
+      carrier: demo.carrier,
+      caseType: 'property-damage',
+      leadAttorneyId: attorney.id,
+      createdById: attorney.id,
+    });
+    if (demo.withAdjuster)
+      await tx
+        .insert(schema.caseMembers)
+        .values({ caseId: row.id, userId: adjusterId, firmId: firm.id, role: 'adjuster', addedById: attorney.id });
+  }
 }
 
 export async function isEmpty(db: Database): Promise<boolean> {
@@ -100,7 +150,18 @@ const DEMO_SIGN_INS = [
   ...DEMO_EXTRA_CLIENTS.map((client) => ({ ...client, userType: 'client' as const })),
 ];
 
+const SECOND_FIRM_SIGN_INS = [
+  { ...DEMO_SECOND_FIRM.attorney, userType: 'attorney' as const },
+  { ...DEMO_SECOND_FIRM.client, userType: 'client' as const },
+];
+
 export function demoLoginsText(publicUrl: string): string {
-  const rows = DEMO_SIGN_INS.map((u) => `  ${u.userType.padEnd(24)} ${u.email.padEnd(27)} ${DEMO_PASSWORD}`);
-  return `Demo firm "${DEMO_FIRM_NAME}" — sign in at ${publicUrl}/login\n${rows.join('\n')}`;
+  const row = (u: { userType: string; email: string }) =>
+    `  ${u.userType.padEnd(24)} ${u.email.padEnd(27)} ${DEMO_PASSWORD}`;
+  return [
+    `Demo firm "${DEMO_FIRM_NAME}" — sign in at ${publicUrl}/login`,
+    ...DEMO_SIGN_INS.map(row),
+    `Second demo firm "${DEMO_SECOND_FIRM.name}" (adjuster@demo.test works with both firms)`,
+    ...SECOND_FIRM_SIGN_INS.map(row),
+  ].join('\n');
 }

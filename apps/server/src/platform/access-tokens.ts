@@ -12,8 +12,9 @@ const VERIFIED_CACHE_SIZE = 10_000;
 export interface AccessClaims {
   userId: string;
   sessionId: string;
-  firmId: string;
-  userType: UserType;
+  /** The firm the token acts in, with the bearer's type there; null before they have a firm. */
+  firmId: string | null;
+  userType: UserType | null;
 }
 
 /**
@@ -49,7 +50,7 @@ export class AccessTokens {
       allowedIss: ISSUER,
       allowedAud: AUDIENCE,
       checkTyp: TOKEN_TYPE,
-      requiredClaims: ['sub', 'exp', 'iat', 'sid', 'fid', 'utp'],
+      requiredClaims: ['sub', 'exp', 'iat', 'sid'],
     });
   }
 
@@ -57,8 +58,7 @@ export class AccessTokens {
     return this.signer({
       sub: claims.userId,
       sid: claims.sessionId,
-      fid: claims.firmId,
-      utp: claims.userType,
+      ...(claims.firmId ? { fid: claims.firmId, utp: claims.userType } : {}),
     });
   }
 
@@ -77,16 +77,17 @@ export class AccessTokens {
       throw error;
     }
     const { sub, sid, fid, utp, exp } = payload;
-    if (
-      typeof sub !== 'string' ||
-      typeof sid !== 'string' ||
-      typeof fid !== 'string' ||
-      typeof exp !== 'number' ||
-      !USER_TYPES.includes(utp as UserType)
-    ) {
+    const inFirm = typeof fid === 'string' && USER_TYPES.includes(utp as UserType);
+    const noFirm = fid === undefined && utp === undefined;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number' || !(inFirm || noFirm)) {
       return null;
     }
-    const claims: AccessClaims = { userId: sub, sessionId: sid, firmId: fid, userType: utp as UserType };
+    const claims: AccessClaims = {
+      userId: sub,
+      sessionId: sid,
+      firmId: inFirm ? (fid as string) : null,
+      userType: inFirm ? (utp as UserType) : null,
+    };
     // Oldest first out: a Map iterates in insertion order.
     if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { claims, expiresAtMs: exp * 1000 });

@@ -37,7 +37,13 @@ export type AuditAction =
   | 'document_deleted'
   | 'document_analysis_requested'
   | 'document_reviewed'
-  | 'firm_people_listed';
+  | 'firm_people_listed'
+  | 'firm_switched'
+  | 'membership_invited'
+  | 'membership_accepted'
+  | 'membership_declined'
+  | 'membership_left'
+  | 'membership_removed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { firms } from './firms';
 import { users } from './users';
 
 /**
@@ -12,6 +13,8 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The firm the session acts in (its access tokens name it); null before the person has one. */
+    firmId: uuid('firm_id').references(() => firms.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute end of the session, whatever its activity. */

@@ -1,17 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { firms } from './firms';
 import { users } from './users';
 
 /**
- * A client of a firm: the directory's row for a user of type client (their account is the users
- * row with the same id). Firm-scoped like every table.
+ * A client of a firm: the directory's row for a person who is a client there (their account is the
+ * users row with the same id; one person can be a client of several firms). Firm-scoped like every
+ * table.
  */
 export const clientProfiles = pgTable(
   'client_profiles',
   {
     userId: uuid('user_id')
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     firmId: uuid('firm_id')
       .notNull()
@@ -30,6 +31,8 @@ export const clientProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.firmId, t.userId] }),
+    index('client_profiles_user_idx').on(t.userId),
     index('client_profiles_firm_created_idx').on(t.firmId, t.createdAt),
     index('client_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('client_profiles_status_check', sql`${t.status} in ('active','pending','resolved')`),

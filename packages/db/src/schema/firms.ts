@@ -1,6 +1,6 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A law firm (or, for non-attorney sign-ups, the user's own company). Every user belongs to one. */
+/** A law firm. People work in it through `memberships`. */
 export const firms = pgTable('firms', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

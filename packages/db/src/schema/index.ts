@@ -1,5 +1,6 @@
 export * from './firms';
 export * from './users';
+export * from './memberships';
 export * from './auth';
 export * from './audit';
 export * from './leads';

@@ -1,4 +1,4 @@
-import type { UserType } from '@sentinel/shared';
+import { MESSAGES, type UserType } from '@sentinel/shared';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { audit } from '../../platform/audit';
@@ -9,12 +9,15 @@ import { requestContext } from '../../platform/request-context';
 /**
  * Who may call a route, declared on every /api route as `config: { access }`:
  * - 'public': anyone (sign-in, sign-up, health, the landing form, the cookie endpoints);
- * - 'session': any signed-in user; the service then scopes what they see to their firm, cases
- *   and role;
- * - a list of user types: only those (others get 403, and an authz_denied audit row).
+ * - 'account': any signed-in person, acting in a firm or not yet in one (their memberships,
+ *   switching firm, their password and profile);
+ * - 'session': a signed-in person acting in a firm; the service then scopes what they see to that
+ *   firm, their cases and their type there (403 'not a member of a firm yet' without a firm);
+ * - a list of user types: only those, by their type in the firm the session acts in (others get
+ *   403, and an authz_denied audit row).
  * A route without a declaration cannot be registered: the server refuses to start.
  */
-export type Access = 'public' | 'session' | readonly UserType[];
+export type Access = 'public' | 'account' | 'session' | readonly UserType[];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,25 +87,27 @@ export function installAccessControl(app: FastifyInstance): RouteAccess[] {
       if (method !== 'HEAD') catalogue.push({ method, url: route.url, access });
     }
     if (access === 'public') return;
+    const routeName = `${methods.join(',')} ${route.url}`;
     const guards: onRequestHookHandler[] = [app.authenticate as onRequestHookHandler];
-    if (access !== 'session') guards.push(roleCheck(app, access, `${methods.join(',')} ${route.url}`));
+    if (access !== 'account') guards.push(roleCheck(app, access === 'session' ? null : access, routeName));
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...guards, ...existing];
   });
   return catalogue;
 }
 
-function roleCheck(app: FastifyInstance, allowed: readonly UserType[], routeName: string) {
+/** A firm to act in, and (unless `allowed` is null) one of the allowed types there. */
+function roleCheck(app: FastifyInstance, allowed: readonly UserType[] | null, routeName: string) {
   return async function requireRole(request: FastifyRequest) {
     const principal = request.principal;
-    if (principal && allowed.includes(principal.userType)) return;
+    if (principal && (!allowed || allowed.includes(principal.userType))) return;
     await audit(app.db, requestContext(request), {
       action: 'authz_denied',
       outcome: 'failure',
       firmId: principal?.firmId,
-      userId: principal?.userId,
-      details: { route: routeName },
+      userId: request.account?.userId,
+      details: { route: routeName, ...(principal ? {} : { reason: 'no_firm' }) },
     });
-    throw forbidden();
+    throw forbidden(principal ? undefined : MESSAGES.noFirmYet);
   };
 }

@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokens } from '../../platform/access-tokens';
 import { unauthorized } from '../../platform/errors';
-import type { Principal } from './principal';
+import { actingPrincipal, type Account, type Principal } from './principal';
 import type { SessionsService } from './sessions.service';
 
 /**
- * The preHandler every authenticated route declares: a valid Bearer access token whose session
- * still stands. It sets `request.principal`; services take the principal, never the request.
+ * The first hook of every authenticated route: a valid Bearer access token whose session still
+ * stands, issued for the firm the session acts in now (a token from before a firm switch, or of a
+ * firm whose membership ended, is refused). It sets `request.account` and, when the session acts in
+ * a firm, `request.principal`; services take those, never the request.
  */
 export function createAuthGuard(tokens: AccessTokens, sessions: SessionsService) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
@@ -15,13 +17,20 @@ export function createAuthGuard(tokens: AccessTokens, sessions: SessionsService)
     if (!match) throw unauthorized();
     const claims = tokens.verify(match[1]!);
     if (!claims) throw unauthorized();
-    const principal = await sessions.principalFor(claims.sessionId, claims.userId);
-    if (!principal) throw unauthorized();
-    request.principal = principal;
+    const account = await sessions.accountFor(claims.sessionId, claims.userId);
+    if (!account || (account.firm?.firmId ?? null) !== claims.firmId) throw unauthorized();
+    request.account = account;
+    request.principal = actingPrincipal(account) ?? undefined;
   };
 }
 
-/** The principal of an authenticated route (its guard ran, so it is set). */
+/** The signed-in person of an authenticated route, with or without a firm. */
+export function accountOf(request: FastifyRequest): Account {
+  if (!request.account) throw unauthorized();
+  return request.account;
+}
+
+/** The principal of a firm-scoped route (its guards ran: the session acts in a firm). */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
 
-const { users, firms, sessions, refreshTokens, passwordResetTokens, temporaryPasswordTickets } = schema;
+const { users, firms, memberships, sessions, refreshTokens, passwordResetTokens, temporaryPasswordTickets } =
+  schema;
 
 export type UserRecord = typeof users.$inferSelect;
 export type SessionRecord = typeof sessions.$inferSelect;
@@ -107,15 +108,31 @@ export const authRepository = {
     return rows.map((r) => r.id);
   },
 
-  /** The session and its user, for the access-token guard. */
+  /**
+   * The session, its user and the user's membership of the firm the session acts in (absent when
+   * it acts in none or the membership is gone), for the access-token guard.
+   */
   async findSessionPrincipal(db: DbOrTx, sessionId: string) {
     const [row] = await db
-      .select({ session: sessions, user: users })
+      .select({
+        session: sessions,
+        user: users,
+        membership: { userType: memberships.userType, status: memberships.status },
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        memberships,
+        and(eq(memberships.firmId, sessions.firmId), eq(memberships.userId, sessions.userId)),
+      )
       .where(eq(sessions.id, sessionId))
       .limit(1);
     return row;
+  },
+
+  /** The firm a session acts in from now on (switching firm). */
+  async setSessionFirm(db: DbOrTx, sessionId: string, firmId: string | null): Promise<void> {
+    await db.update(sessions).set({ firmId }).where(eq(sessions.id, sessionId));
   },
 
   // Password reset tokens

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/request-context';
 import { routeOptions } from './access';
-import { principalOf } from './auth.guard';
+import { accountOf } from './auth.guard';
 
 /** POST /api/auth/* (spec §7). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -67,12 +67,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/change-password',
-    routeOptions('auth', 'session', {
+    routeOptions('auth', 'account', {
       body: changePasswordRequest,
       response: { 200: successMessageResponse },
     }),
     async (request) => {
-      await auth.changePassword(principalOf(request), request.body, requestContext(request));
+      await auth.changePassword(accountOf(request), request.body, requestContext(request));
       return { success: true as const, message: MESSAGES.passwordUpdated };
     },
   );

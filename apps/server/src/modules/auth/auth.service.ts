@@ -18,7 +18,8 @@ import type { Throttle } from '../../platform/throttle';
 import { authRepository as repo } from './auth.repository';
 import { passwordChangedMail, passwordResetMail } from './auth.emails';
 import { newPasswordProblem } from './password-policy';
-import { toSessionUser, type Principal } from './principal';
+import { membershipsRepository } from '../memberships/memberships.repository';
+import { sessionUserOf, type Account } from './principal';
 import type { IssuedSession, SessionsService } from './sessions.service';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -72,14 +73,13 @@ export class AuthService {
     const user = await repo.findUserByEmail(this.db, email);
     this.dummyHash ??= hashPassword(randomToken());
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    if (!user || !passwordOk || user.status !== 'active') {
+    if (!user || !passwordOk) {
       await this.throttle.hit(accountKey, this.config.limits.loginPerAccount);
       await audit(this.db, context, {
         action: 'login',
         outcome: 'failure',
-        firmId: user?.firmId,
         userId: user?.id,
-        details: { email, reason: !user ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'deactivated' },
+        details: { email, reason: !user ? 'unknown_email' : 'wrong_password' },
       });
       throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
@@ -99,7 +99,6 @@ export class AuthService {
         await audit(tx, context, {
           action: 'temporary_password_login',
           outcome: expired ? 'failure' : 'success',
-          firmId: user.firmId,
           userId: user.id,
           details: expired ? { reason: 'expired' } : undefined,
         });
@@ -112,21 +111,21 @@ export class AuthService {
       };
     }
 
-    const session = await this.db.transaction(async (tx) => {
+    const { session, sessionUser } = await this.db.transaction(async (tx) => {
       const issued = await this.sessions.issue(tx, user, context);
       await audit(tx, context, {
         action: 'login',
         outcome: 'success',
-        firmId: user.firmId,
+        firmId: issued.firmId,
         userId: user.id,
         details: { sessionId: issued.sessionId },
       });
-      return issued;
+      return { session: issued, sessionUser: await sessionUserOf(tx, user, issued.firmId) };
     });
     return {
       kind: 'session',
       session,
-      body: { token: session.accessToken, expiresIn: session.expiresIn, user: toSessionUser(user) },
+      body: { token: session.accessToken, expiresIn: session.expiresIn, user: sessionUser },
     };
   }
 
@@ -139,25 +138,35 @@ export class AuthService {
       return await this.db.transaction(async (tx) => {
         if (await repo.findUserByEmail(tx, email))
           throw new AppError('CONFLICT', MESSAGES.emailAlreadyRegistered);
-        const firm = await repo.createFirm(tx, input.companyName);
         const user = await repo.createUser(tx, {
-          firmId: firm.id,
           email,
           passwordHash,
           firstName: input.firstName,
           lastName: input.lastName,
-          userType: input.userType,
           companyName: input.companyName,
         });
-        const session = await this.sessions.issue(tx, user, context);
+        // An attorney founds a firm. Anyone else works in the firms that add them, and waits for
+        // the first (docs/decisions/0003-sign-up-without-a-firm.md).
+        let firmId: string | undefined;
+        if (input.userType === 'attorney') {
+          firmId = (await repo.createFirm(tx, input.companyName)).id;
+          await membershipsRepository.insert(tx, {
+            firmId,
+            userId: user.id,
+            userType: 'attorney',
+            status: 'active',
+            respondedAt: new Date(),
+          });
+        }
+        const session = await this.sessions.issue(tx, user, context, firmId);
         await audit(tx, context, {
           action: 'signup',
           outcome: 'success',
-          firmId: firm.id,
+          firmId: session.firmId,
           userId: user.id,
-          details: { userType: user.userType },
+          details: { userType: input.userType },
         });
-        return { user: toSessionUser(user), session };
+        return { user: await sessionUserOf(tx, user, session.firmId), session };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailAlreadyRegistered);
@@ -171,16 +180,12 @@ export class AuthService {
     await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
     const perAccount = await this.throttle.hit(`reset:account:${email}`, this.config.limits.resetPerAccount);
     const user = await repo.findUserByEmail(this.db, email);
-    if (!user || user.status !== 'active' || !perAccount.allowed) {
+    if (!user || !perAccount.allowed) {
       await audit(this.db, context, {
         action: 'password_reset_requested',
         outcome: 'failure',
-        firmId: user?.firmId,
         userId: user?.id,
-        details: {
-          email,
-          reason: !user ? 'unknown_email' : !perAccount.allowed ? 'rate_limited' : 'deactivated',
-        },
+        details: { email, reason: !user ? 'unknown_email' : 'rate_limited' },
       });
       return;
     }
@@ -188,12 +193,7 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       await repo.invalidateResetTokens(tx, user.id);
       await repo.createResetToken(tx, user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
-      await audit(tx, context, {
-        action: 'password_reset_requested',
-        outcome: 'success',
-        firmId: user.firmId,
-        userId: user.id,
-      });
+      await audit(tx, context, { action: 'password_reset_requested', outcome: 'success', userId: user.id });
     });
     const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     this.mailer.dispatch(passwordResetMail(user.email, user.firstName, link));
@@ -204,17 +204,12 @@ export class AuthService {
     const user = await this.db.transaction(async (tx) => {
       const used = await repo.consumeResetToken(tx, sha256(token));
       const owner = used && (await repo.findUserById(tx, used.userId));
-      if (!owner || owner.status !== 'active') throw badRequest(MESSAGES.resetTokenInvalid);
+      if (!owner) throw badRequest(MESSAGES.resetTokenInvalid);
       this.passwordPolicy(newPassword, [owner.firstName, owner.lastName, owner.email, owner.companyName]);
       await repo.setPassword(tx, owner.id, await hashPassword(newPassword));
       await repo.invalidateResetTokens(tx, owner.id);
       await this.sessions.revokeAllForUser(tx, owner.id, 'password_reset');
-      await audit(tx, context, {
-        action: 'password_reset_completed',
-        outcome: 'success',
-        firmId: owner.firmId,
-        userId: owner.id,
-      });
+      await audit(tx, context, { action: 'password_reset_completed', outcome: 'success', userId: owner.id });
       return owner;
     });
     this.mailer.dispatch(
@@ -223,7 +218,7 @@ export class AuthService {
   }
 
   async changePassword(
-    principal: Principal,
+    principal: Account,
     input: ChangePasswordRequest,
     context: RequestContext,
   ): Promise<void> {
@@ -238,7 +233,7 @@ export class AuthService {
       await audit(this.db, context, {
         action: 'password_changed',
         outcome: 'failure',
-        firmId: user.firmId,
+        firmId: principal.firm?.firmId,
         userId: user.id,
         details: { reason: 'wrong_current_password' },
       });
@@ -252,7 +247,7 @@ export class AuthService {
       await audit(tx, context, {
         action: 'password_changed',
         outcome: 'success',
-        firmId: user.firmId,
+        firmId: principal.firm?.firmId,
         userId: user.id,
       });
     });
@@ -275,7 +270,7 @@ export class AuthService {
     const outcome = await this.db.transaction(async (tx) => {
       const ticket = await repo.consumeTicket(tx, sha256(input.ticket));
       const user = ticket && (await repo.findUserById(tx, ticket.userId));
-      if (!user || user.email !== email || !user.temporaryPasswordExpiresAt || user.status !== 'active') {
+      if (!user || user.email !== email || !user.temporaryPasswordExpiresAt) {
         throw badRequest(MESSAGES.temporaryTicketInvalid);
       }
       if (user.temporaryPasswordExpiresAt.getTime() <= Date.now())
@@ -292,14 +287,15 @@ export class AuthService {
       await audit(tx, context, {
         action: 'temporary_password_changed',
         outcome: 'success',
-        firmId: user.firmId,
+        firmId: session.firmId,
         userId: user.id,
         details: { sessionId: session.sessionId },
       });
-      return { user, session };
+      const firms = (await membershipsRepository.ofUser(tx, user.id)).map((row) => row.firmId);
+      return { user: await sessionUserOf(tx, user, session.firmId), session, firms };
     });
-    // The client directory shows who is still to accept an invitation.
-    this.firmCache.changed(outcome.user.firmId);
-    return { user: toSessionUser(outcome.user), session: outcome.session };
+    // The client directories show who is still to accept an invitation.
+    outcome.firms.forEach((firmId) => this.firmCache.changed(firmId));
+    return { user: outcome.user, session: outcome.session };
   }
 }

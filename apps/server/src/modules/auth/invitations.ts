@@ -1,16 +1,17 @@
 import { randomInt } from 'node:crypto';
-import { hashPassword, type DbOrTx, type schema } from '@sentinel/db';
-import { MESSAGES } from '@sentinel/shared';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { hashPassword, type DbOrTx } from '@sentinel/db';
+import { MESSAGES, type MembershipStatus, type UserType } from '@sentinel/shared';
+import { AppError, badRequest, isUniqueViolation } from '../../platform/errors';
 import type { OutgoingMail } from '../../platform/mailer';
+import { LIVE_STATUSES, membershipsRepository } from '../memberships/memberships.repository';
 import { escapeHtml, mailLayout } from './auth.emails';
-import { authRepository, type UserRecord } from './auth.repository';
+import { authRepository } from './auth.repository';
 
 /**
- * Inviting someone into a firm (a client from the directory, a team member from a case): an
- * account with a random temporary password that works for 72 hours, and an e-mail that says where
- * to sign in with it. At the first sign-in the user chooses a password of their own
- * (`AuthService.changeTemporaryPassword`).
+ * Inviting someone into a firm (a client from the directory, a team member from a case). A new
+ * person gets an account with a random temporary password that works for 72 hours, and an e-mail
+ * that says where to sign in with it; at the first sign-in they choose a password of their own
+ * (`AuthService.changeTemporaryPassword`). A person who has an account gets a pending membership.
  */
 
 /** How long an invited user's temporary password works (issue 3: 72 hours). */
@@ -35,34 +36,99 @@ export async function temporaryCredentials() {
   };
 }
 
-type InvitedAccount = Omit<typeof schema.users.$inferInsert, 'passwordHash' | 'temporaryPasswordExpiresAt'>;
-
-/**
- * Creates the invited user's account with a temporary password, in the caller's transaction. An
- * e-mail that already has an account answers 409; so does one taken by a concurrent invitation,
- * once the caller passes its transaction's failure through `rethrowEmailTaken`.
- */
-export async function createInvitedAccount(
-  tx: DbOrTx,
-  values: InvitedAccount,
-): Promise<{ user: UserRecord; temporaryPassword: string }> {
-  if (await authRepository.findUserByEmail(tx, values.email)) throw emailTaken();
-  const credentials = await temporaryCredentials();
-  const user = await authRepository.createUser(tx, {
-    ...values,
-    passwordHash: credentials.passwordHash,
-    temporaryPasswordExpiresAt: credentials.expiresAt,
-  });
-  return { user, temporaryPassword: credentials.password };
+export interface FirmInvitation {
+  firmId: string;
+  invitedById: string;
+  userType: UserType;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName?: string | null;
+  phone?: string | null;
 }
 
-/** Two invitations of one e-mail at the same moment: the unique index decides, and the loser gets 409. */
+/**
+ * Adds a person to a firm, in the caller's transaction (issue 9). A new e-mail gets an account with
+ * a temporary password and an active membership: the invitation e-mail carries the password. An
+ * e-mail that has an account gets a pending membership, which the person accepts or declines when
+ * they next sign in: the firm learns nothing of their other firms, and its answer is the same as
+ * for a new e-mail. Someone already in the firm (pending or active) answers 400; someone who left,
+ * was removed or declined is asked again.
+ */
+export async function inviteToFirm(
+  tx: DbOrTx,
+  invitation: FirmInvitation,
+): Promise<{ userId: string; temporaryPassword: string | null }> {
+  const { firmId, invitedById, userType, email, firstName, lastName } = invitation;
+  const existing = await authRepository.findUserByEmail(tx, email);
+  if (!existing) {
+    const credentials = await temporaryCredentials();
+    const user = await authRepository.createUser(tx, {
+      email,
+      firstName,
+      lastName,
+      companyName: invitation.companyName ?? null,
+      phone: invitation.phone ?? null,
+      passwordHash: credentials.passwordHash,
+      temporaryPasswordExpiresAt: credentials.expiresAt,
+    });
+    await membershipsRepository.insert(tx, {
+      firmId,
+      userId: user.id,
+      userType,
+      status: 'active',
+      invitedById,
+      respondedAt: new Date(),
+    });
+    return { userId: user.id, temporaryPassword: credentials.password };
+  }
+  const invitedAs = {
+    firstName,
+    lastName,
+    phone: invitation.phone ?? null,
+    companyName: invitation.companyName ?? null,
+  };
+  const membership = await membershipsRepository.find(tx, firmId, existing.id);
+  if (membership && LIVE_STATUSES.includes(membership.status as MembershipStatus)) {
+    throw badRequest(MESSAGES.alreadyInFirm);
+  }
+  if (membership) {
+    await membershipsRepository.reopen(tx, membership.id, { userType, status: 'pending', invitedById, invitedAs });
+  } else {
+    await membershipsRepository.insert(tx, { firmId, userId: existing.id, userType, status: 'pending', invitedById, invitedAs });
+  }
+  return { userId: existing.id, temporaryPassword: null };
+}
+
+/**
+ * Two invitations of one new e-mail at the same moment: the unique index decides, and the loser
+ * is asked to try again (its second try finds the account).
+ */
 export function rethrowEmailTaken(error: unknown): never {
-  if (isUniqueViolation(error)) throw emailTaken();
+  if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.tryAgain);
   throw error;
 }
 
-const emailTaken = () => new AppError('CONFLICT', MESSAGES.emailTaken);
+/** The e-mail to someone who has an account and was added to a firm: sign in to accept. */
+export function addedToFirmMail(input: {
+  to: string;
+  firstName: string;
+  subject: string;
+  intro: string;
+  signInLink: string;
+}): OutgoingMail {
+  const { to, firstName, subject, intro, signInLink } = input;
+  const next = 'Sign in to accept or decline. Until you accept, the firm sees nothing of your account.';
+  return {
+    to,
+    subject,
+    text: `Hello ${firstName},\n\n${intro}\n\n${next}\n\nSign in at ${signInLink}\n`,
+    html: mailLayout(
+      subject,
+      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(intro)}</p><p>${escapeHtml(next)}</p><p><a href="${escapeHtml(signInLink)}">Sign in to Sentinel</a></p>`,
+    ),
+  };
+}
 
 /** The invitation e-mail: why (the intro), where to sign in, and the temporary password. */
 export function invitationMail(input: {

@@ -4,7 +4,8 @@ import type { AccessTokens } from '../../platform/access-tokens';
 import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { RequestContext } from '../../platform/request-context';
-import type { Principal } from './principal';
+import { membershipsRepository as memberships } from '../memberships/memberships.repository';
+import type { Account } from './principal';
 import { authRepository as repo, type UserRecord } from './auth.repository';
 
 export interface IssuedSession {
@@ -14,7 +15,12 @@ export interface IssuedSession {
   /** Seconds the refresh cookie may live (the session's remaining absolute lifetime). */
   refreshMaxAge: number;
   sessionId: string;
+  /** The firm the session acts in (null before the person has one). */
+  firmId: string | null;
 }
+
+/** The firm a session acts in, with the person's type there. */
+type SessionFirm = { firmId: string; userType: UserType } | null;
 
 /** Why a refresh was refused; the route answers 401 for all of them. */
 export type RefreshFailure = 'unknown' | 'reused' | 'ended';
@@ -23,14 +29,14 @@ const PRINCIPAL_CACHE_MS = 5_000;
 const PRINCIPAL_CACHE_MAX = 10_000;
 
 /**
- * Sessions are refresh-token families. Each refresh token is used once and replaced; presenting a
+ * Sessions are refresh-token families, each acting in one firm at a time (issue 9). Each refresh token is used once and replaced; presenting a
  * used one again revokes the whole family (ASVS 10.4.5). Access tokens carry the session id, and
- * the guard asks `principalFor` whether that session still stands. Its answers are cached for five
+ * the guard asks `accountFor` whether that session still stands. Its answers are cached for five
  * seconds per instance, so a revocation takes effect within five seconds on every instance and at
  * once on the one that revoked.
  */
 export class SessionsService {
-  private readonly cache = new Map<string, { at: number; principal: Principal | null }>();
+  private readonly cache = new Map<string, { at: number; account: Account | null }>();
 
   constructor(
     private readonly db: Database,
@@ -38,29 +44,64 @@ export class SessionsService {
     private readonly lifetimes: { idleSeconds: number; maxSeconds: number },
   ) {}
 
-  async issue(tx: DbOrTx, user: UserRecord, context: RequestContext): Promise<IssuedSession> {
+  /**
+   * A new session (sign-in, sign-up), acting in `firmId` or else in the firm the person used last
+   * (none when they have no active membership).
+   */
+  async issue(tx: DbOrTx, user: UserRecord, context: RequestContext, firmId?: string): Promise<IssuedSession> {
+    const firm = await this.firmFor(tx, user.id, firmId ?? (await memberships.defaultFirm(tx, user.id)));
     const expiresAt = new Date(Date.now() + this.lifetimes.maxSeconds * 1000);
     const session = await repo.createSession(tx, {
       userId: user.id,
+      firmId: firm?.firmId ?? null,
       expiresAt,
       ip: context.ip,
       userAgent: context.userAgent,
     });
+    if (firm) await memberships.markUsed(tx, firm.firmId, user.id);
     const refreshToken = randomToken();
     await repo.addRefreshToken(tx, session.id, sha256(refreshToken));
-    return this.issued(user, session.id, refreshToken, this.lifetimes.maxSeconds);
+    return this.issued(user.id, firm, session.id, refreshToken, this.lifetimes.maxSeconds);
+  }
+
+  /**
+   * Makes the session act in another firm (or none) and answers a new access token for it; the
+   * refresh family stays. An access token of the firm before stops working (the guard compares).
+   */
+  async actIn(
+    tx: DbOrTx,
+    account: Pick<Account, 'userId' | 'sessionId'>,
+    firmId: string | null,
+  ): Promise<{ accessToken: string; expiresIn: number }> {
+    const firm = await this.firmFor(tx, account.userId, firmId);
+    await repo.setSessionFirm(tx, account.sessionId, firm?.firmId ?? null);
+    if (firm) await memberships.markUsed(tx, firm.firmId, account.userId);
+    this.forget(account.sessionId);
+    return {
+      accessToken: this.sign(account.userId, account.sessionId, firm),
+      expiresIn: this.tokens.ttlSeconds,
+    };
+  }
+
+  /** The person's active membership of a firm, as a session firm; null for none or not active. */
+  private async firmFor(tx: DbOrTx, userId: string, firmId: string | null): Promise<SessionFirm> {
+    if (!firmId) return null;
+    const membership = await memberships.find(tx, firmId, userId);
+    return membership?.status === 'active' ? { firmId, userType: membership.userType as UserType } : null;
   }
 
   /** Exchanges a refresh token for a new access token and a new refresh token. */
   async refresh(
     presented: string,
     context: RequestContext,
-  ): Promise<{ ok: true; session: IssuedSession } | { ok: false; reason: RefreshFailure }> {
+  ): Promise<
+    { ok: true; session: IssuedSession; user: UserRecord } | { ok: false; reason: RefreshFailure }
+  > {
     const outcome = await this.db.transaction(async (tx) => {
       const found = await repo.findRefreshToken(tx, sha256(presented));
       if (!found) return { ok: false as const, reason: 'unknown' as const };
       const { token, session, user } = found;
-      const base = { firmId: user.firmId, userId: user.id };
+      const base = { firmId: session.firmId, userId: user.id };
 
       if (token.usedAt || !(await repo.consumeRefreshToken(tx, token.id))) {
         if (!session.revokedAt) {
@@ -77,12 +118,10 @@ export class SessionsService {
 
       const now = Date.now();
       const idleExpired = session.lastUsedAt.getTime() + this.lifetimes.idleSeconds * 1000 < now;
-      if (
-        session.revokedAt ||
-        session.expiresAt.getTime() <= now ||
-        idleExpired ||
-        user.status !== 'active'
-      ) {
+      // The firm the session acts in must still have them (removal revokes such sessions too).
+      const firm = await this.firmFor(tx, user.id, session.firmId);
+      const firmGone = session.firmId !== null && firm === null;
+      if (session.revokedAt || session.expiresAt.getTime() <= now || idleExpired || firmGone) {
         if (!session.revokedAt) await repo.revokeSession(tx, session.id, idleExpired ? 'idle' : 'ended');
         return { ok: false as const, reason: 'ended' as const };
       }
@@ -98,8 +137,10 @@ export class SessionsService {
       });
       return {
         ok: true as const,
+        user,
         session: this.issued(
-          user,
+          user.id,
+          firm,
           session.id,
           refreshToken,
           Math.max(0, Math.floor((session.expiresAt.getTime() - now) / 1000)),
@@ -114,11 +155,11 @@ export class SessionsService {
   async revokeByRefreshToken(
     presented: string,
     reason: string,
-  ): Promise<{ userId: string; firmId: string } | null> {
+  ): Promise<{ userId: string; firmId: string | null } | null> {
     const found = await repo.findRefreshToken(this.db, sha256(presented));
     if (!found) return null;
     await this.revoke(this.db, found.session.id, reason);
-    return { userId: found.user.id, firmId: found.user.firmId };
+    return { userId: found.user.id, firmId: found.session.firmId };
   }
 
   async revoke(tx: DbOrTx, sessionId: string, reason: string): Promise<void> {
@@ -131,52 +172,71 @@ export class SessionsService {
     revoked.forEach((id) => this.forget(id));
   }
 
-  /** The principal of a live session, or null when it is revoked, expired or its user deactivated. */
-  async principalFor(sessionId: string, userId: string): Promise<Principal | null> {
+  /**
+   * Ends the person's sessions acting in a firm whose membership ended (removal, deactivation):
+   * at once here, within the cache's five seconds on other instances.
+   */
+  async revokeInFirm(tx: DbOrTx, userId: string, firmId: string, reason: string): Promise<void> {
+    const revoked = await memberships.revokeSessionsIn(tx, userId, firmId, reason);
+    revoked.forEach((id) => this.forget(id));
+  }
+
+  /**
+   * The account of a live session, acting in the session's firm while the membership there is
+   * active; null when the session is revoked or expired, or its firm no longer has the person.
+   */
+  async accountFor(sessionId: string, userId: string): Promise<Account | null> {
     const cached = this.cache.get(sessionId);
-    if (cached && Date.now() - cached.at < PRINCIPAL_CACHE_MS) return cached.principal;
+    if (cached && Date.now() - cached.at < PRINCIPAL_CACHE_MS) return cached.account;
     const row = await repo.findSessionPrincipal(this.db, sessionId);
     const live =
       row &&
       row.user.id === userId &&
       !row.session.revokedAt &&
       row.session.expiresAt.getTime() > Date.now() &&
-      row.user.status === 'active';
-    const principal: Principal | null = live
+      (row.session.firmId === null || row.membership?.status === 'active');
+    const account: Account | null = live
       ? {
           userId: row.user.id,
-          firmId: row.user.firmId,
           sessionId,
-          userType: row.user.userType as UserType,
           email: row.user.email,
           firstName: row.user.firstName,
           lastName: row.user.lastName,
+          firm: row.session.firmId
+            ? { firmId: row.session.firmId, userType: row.membership!.userType as UserType }
+            : null,
         }
       : null;
     if (this.cache.size >= PRINCIPAL_CACHE_MAX) this.cache.clear();
-    this.cache.set(sessionId, { at: Date.now(), principal });
-    return principal;
+    this.cache.set(sessionId, { at: Date.now(), account });
+    return account;
   }
 
   /** A new access token for the session, with the refresh token to set as its cookie. */
   private issued(
-    user: UserRecord,
+    userId: string,
+    firm: SessionFirm,
     sessionId: string,
     refreshToken: string,
     refreshMaxAge: number,
   ): IssuedSession {
     return {
-      accessToken: this.tokens.sign({
-        userId: user.id,
-        sessionId,
-        firmId: user.firmId,
-        userType: user.userType as UserType,
-      }),
+      accessToken: this.sign(userId, sessionId, firm),
       expiresIn: this.tokens.ttlSeconds,
       refreshToken,
       refreshMaxAge,
       sessionId,
+      firmId: firm?.firmId ?? null,
     };
+  }
+
+  private sign(userId: string, sessionId: string, firm: SessionFirm): string {
+    return this.tokens.sign({
+      userId,
+      sessionId,
+      firmId: firm?.firmId ?? null,
+      userType: firm?.userType ?? null,
+    });
   }
 
   private forget(sessionId: string) {

@@ -4,8 +4,8 @@ import { audit } from '../../platform/audit';
 import { unauthorized } from '../../platform/errors';
 import { requestContext } from '../../platform/request-context';
 import { routeOptions } from './access';
-import { principalOf } from './auth.guard';
-import { toSessionUser } from './principal';
+import { accountOf } from './auth.guard';
+import { sessionUserOf } from './principal';
 
 /** GET /api/tokens/verify, POST /api/tokens/refresh and /logout (spec §7). */
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,10 +14,11 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verify',
-    routeOptions('tokens', 'session', { response: { 200: verifyResponse } }),
+    routeOptions('tokens', 'account', { response: { 200: verifyResponse } }),
     async (request) => {
-      const principal = principalOf(request);
-      return { success: true as const, user: toSessionUser({ ...principal, id: principal.userId }) };
+      const account = accountOf(request);
+      const user = await sessionUserOf(app.db, { ...account, id: account.userId }, account.firm?.firmId ?? null);
+      return { success: true as const, user };
     },
   );
 
@@ -36,7 +37,11 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
         throw unauthorized(MESSAGES.sessionExpired);
       }
       cookie.set(reply, outcome.session.refreshToken, outcome.session.refreshMaxAge);
-      return { token: outcome.session.accessToken, expiresIn: outcome.session.expiresIn };
+      return {
+        token: outcome.session.accessToken,
+        expiresIn: outcome.session.expiresIn,
+        user: await sessionUserOf(app.db, outcome.user, outcome.session.firmId),
+      };
     },
   );
 

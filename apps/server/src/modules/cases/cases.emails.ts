@@ -1,6 +1,6 @@
 import type { OutgoingMail } from '../../platform/mailer';
 import { escapeHtml, mailLayout } from '../auth/auth.emails';
-import { invitationMail } from '../auth/invitations';
+import { addedToFirmMail, invitationMail } from '../auth/invitations';
 
 /** Who is told, by whom, and of which case and role. */
 interface CaseMemberMail {
@@ -38,4 +38,19 @@ export function caseMemberAddedMail(input: CaseMemberMail & { caseLink: string }
       `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(caseLink)}">Open the case</a></p>`,
     ),
   };
+}
+
+/**
+ * Tells someone who has an account that a firm added them to a case: they accept the firm's
+ * invitation when they sign in (issue 9: "Morgan & Reyes has added you to case CASE-2026-004").
+ */
+export function caseMemberJoinMail(
+  input: CaseMemberMail & { caseNumber: string; signInLink: string },
+): OutgoingMail {
+  const { firmName, invitedBy, roleLabel, caseLabel, caseNumber, ...rest } = input;
+  return addedToFirmMail({
+    ...rest,
+    subject: `${firmName} has added you to case ${caseNumber}`,
+    intro: `${invitedBy} of ${firmName} added you as ${roleLabel} to the case ${caseLabel} in Sentinel, where the case team shares documents, deadlines and messages.`,
+  });
 }

@@ -13,7 +13,7 @@ import type {
 } from '@sentinel/shared';
 import { containsPattern } from '../../platform/search';
 
-const { cases, caseMembers, caseStatusHistory, caseNumberCounters, users } = schema;
+const { cases, caseMembers, caseStatusHistory, caseNumberCounters, memberships, users } = schema;
 const client = alias(users, 'client');
 const lead = alias(users, 'lead');
 
@@ -183,17 +183,19 @@ export const casesRepository = {
     return db
       .select({
         id: users.id,
-        firmId: users.firmId,
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
         phone: users.phone,
-        userType: users.userType,
       })
       .from(users)
       .where(inArray(users.id, ids));
   },
 
+  /**
+   * The case's team, each with their type in the case's firm. Someone who has not yet accepted the
+   * firm's invitation shows by the name the firm gave (see `memberships.invited_as`).
+   */
   async members(db: DbOrTx, caseId: string): Promise<CaseMember[]> {
     const rows = await db
       .select({
@@ -203,15 +205,24 @@ export const casesRepository = {
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
-        userType: users.userType,
+        userType: memberships.userType,
+        status: memberships.status,
+        invitedAs: memberships.invitedAs,
       })
       .from(caseMembers)
       .innerJoin(users, eq(users.id, caseMembers.userId))
+      .innerJoin(
+        memberships,
+        and(eq(memberships.firmId, caseMembers.firmId), eq(memberships.userId, caseMembers.userId)),
+      )
       .where(eq(caseMembers.caseId, caseId))
       .orderBy(asc(caseMembers.addedAt));
     return rows.map((row) => ({
       userId: row.userId,
-      name: fullName(row.firstName, row.lastName),
+      name:
+        row.status === 'pending' && row.invitedAs
+          ? fullName(row.invitedAs.firstName, row.invitedAs.lastName)
+          : fullName(row.firstName, row.lastName),
       email: row.email,
       userType: row.userType,
       role: row.role as CaseMemberRole,

@@ -24,11 +24,11 @@ import type { FirmCache } from '../../platform/firm-cache';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
-import { authRepository } from '../auth/auth.repository';
-import { createInvitedAccount, rethrowEmailTaken } from '../auth/invitations';
+import { inviteToFirm, rethrowEmailTaken } from '../auth/invitations';
 import type { Principal } from '../auth/principal';
+import { membershipsRepository } from '../memberships/memberships.repository';
 import { profileRepository } from '../profile/profile.repository';
-import { caseMemberAddedMail, caseMemberInvitationMail } from './cases.emails';
+import { caseMemberAddedMail, caseMemberInvitationMail, caseMemberJoinMail } from './cases.emails';
 import { casesRepository as repo, type CaseRow, type CaseValues } from './cases.repository';
 
 type CreateInput = z.output<typeof createCaseRequest>;
@@ -176,10 +176,11 @@ export class CasesService {
         };
         let memberId: string;
         if ('userId' in input) {
+          const [membership] = await membershipsRepository.inFirm(tx, principal.firmId, [input.userId]);
           const [person] = await repo.people(tx, [input.userId]);
-          if (!person || person.firmId !== principal.firmId) throw badRequest(MESSAGES.caseMemberNotFound);
-          if (person.userType === 'client') throw badRequest(MESSAGES.caseMemberIsClient);
-          if (person.userType !== expectedType) throw badRequest(MESSAGES.caseMemberRoleMismatch);
+          if (!membership || !person) throw badRequest(MESSAGES.caseMemberNotFound);
+          if (membership.userType === 'client') throw badRequest(MESSAGES.caseMemberIsClient);
+          if (membership.userType !== expectedType) throw badRequest(MESSAGES.caseMemberRoleMismatch);
           memberId = person.id;
           mail = (firmName) =>
             caseMemberAddedMail({
@@ -190,27 +191,28 @@ export class CasesService {
               caseLink: `${this.config.publicUrl}/cases/${caseId}`,
             });
         } else {
-          const existing = await authRepository.findUserByEmail(tx, input.email);
-          if (existing?.firmId === principal.firmId)
-            throw badRequest('This person already has an account in your firm: choose them from the list');
-          const { user, temporaryPassword } = await createInvitedAccount(tx, {
+          // A new e-mail gets an account; one that has an account gets an invitation to accept.
+          // The answer is the same either way: the firm learns nothing of the person's other firms.
+          const invited = await inviteToFirm(tx, {
             firmId: principal.firmId,
+            invitedById: principal.userId,
+            userType: expectedType,
             email: input.email,
             firstName: input.firstName,
             lastName: input.lastName,
-            userType: expectedType,
             companyName: input.companyName || null,
           });
-          memberId = user.id;
+          memberId = invited.userId;
+          const to = { ...common, to: input.email, firstName: input.firstName, caseNumber: row.caseNumber };
           mail = (firmName) =>
-            caseMemberInvitationMail({
-              ...common,
-              to: user.email,
-              firstName: user.firstName,
-              firmName,
-              signInLink: `${this.config.publicUrl}/login`,
-              temporaryPassword,
-            });
+            invited.temporaryPassword
+              ? caseMemberInvitationMail({
+                  ...to,
+                  firmName,
+                  signInLink: `${this.config.publicUrl}/login`,
+                  temporaryPassword: invited.temporaryPassword,
+                })
+              : caseMemberJoinMail({ ...to, firmName, signInLink: `${this.config.publicUrl}/login` });
         }
         await repo.addMember(tx, {
           caseId,
@@ -298,7 +300,7 @@ export class CasesService {
     };
   }
 
-  /** The client must be a client of the firm, the lead attorney an attorney of the firm. */
+  /** The client must be a client of the firm, the lead attorney an attorney of the firm (active or pending). */
   private async checkPeople(
     db: DbOrTx,
     principal: Principal,
@@ -306,11 +308,10 @@ export class CasesService {
     leadAttorneyId: string | null | undefined,
   ) {
     const ids = [clientId, leadAttorneyId].filter((id): id is string => typeof id === 'string');
-    const people = await repo.people(db, ids);
-    const inFirm = (id: string) => people.find((p) => p.id === id && p.firmId === principal.firmId);
-    if (clientId && inFirm(clientId)?.userType !== 'client') throw badRequest(MESSAGES.caseClientNotFound);
-    if (leadAttorneyId && inFirm(leadAttorneyId)?.userType !== 'attorney')
-      throw badRequest(MESSAGES.caseLeadNotAttorney);
+    const people = await membershipsRepository.inFirm(db, principal.firmId, ids);
+    const typeOf = (id: string) => people.find((person) => person.userId === id)?.userType;
+    if (clientId && typeOf(clientId) !== 'client') throw badRequest(MESSAGES.caseClientNotFound);
+    if (leadAttorneyId && typeOf(leadAttorneyId) !== 'attorney') throw badRequest(MESSAGES.caseLeadNotAttorney);
   }
 
   /** The optional fields of a create or update request, as columns. */

@@ -4,7 +4,7 @@ import { schema, type DbOrTx } from '@sentinel/db';
 import type { ClientStatus, ClientSummary } from '@sentinel/shared';
 import { containsPattern } from '../../platform/search';
 
-const { users, clientProfiles } = schema;
+const { users, clientProfiles, memberships } = schema;
 const leadAttorney = alias(users, 'lead_attorney');
 
 const summaryColumns = {
@@ -14,7 +14,8 @@ const summaryColumns = {
   email: users.email,
   phone: users.phone,
   companyName: users.companyName,
-  userStatus: users.status,
+  membershipStatus: memberships.status,
+  invitedAs: memberships.invitedAs,
   temporaryPasswordExpiresAt: users.temporaryPasswordExpiresAt,
   status: clientProfiles.status,
   createdAt: clientProfiles.createdAt,
@@ -27,17 +28,23 @@ type SummaryRow = {
   [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null;
 };
 
+/**
+ * A directory row. A client who has not yet accepted the firm's invitation (their account existed)
+ * shows as the firm entered them, so the firm cannot tell their account from a new one.
+ */
 export function toClientSummary(row: SummaryRow): ClientSummary {
+  const pending = row.membershipStatus === 'pending';
+  const shown = pending && row.invitedAs ? row.invitedAs : row;
   return {
     id: row.id!,
-    firstName: row.firstName!,
-    lastName: row.lastName!,
+    firstName: shown.firstName!,
+    lastName: shown.lastName!,
     email: row.email!,
-    phone: row.phone,
-    companyName: row.companyName,
+    phone: shown.phone ?? null,
+    companyName: shown.companyName ?? null,
     status: row.status as ClientStatus,
-    deactivated: row.userStatus === 'deactivated',
-    invitationPending: row.temporaryPasswordExpiresAt !== null,
+    deactivated: row.membershipStatus === 'ended' || row.membershipStatus === 'declined',
+    invitationPending: pending || row.temporaryPasswordExpiresAt !== null,
     leadAttorney: row.leadAttorneyId
       ? { id: row.leadAttorneyId, name: `${row.leadAttorneyFirstName} ${row.leadAttorneyLastName}` }
       : null,
@@ -53,8 +60,9 @@ const listWhere = (firmId: string, search: string | undefined) =>
 
 /** Firm-scoped reads and writes of the client directory: every query names the firm. */
 export const clientsRepository = {
+  /** The firm's directory row for a client (kept when a deactivated client is asked back). */
   async insertProfile(db: DbOrTx, values: typeof clientProfiles.$inferInsert) {
-    await db.insert(clientProfiles).values(values);
+    await db.insert(clientProfiles).values(values).onConflictDoNothing();
   },
 
   base(db: DbOrTx) {
@@ -62,6 +70,10 @@ export const clientsRepository = {
       .select(summaryColumns)
       .from(clientProfiles)
       .innerJoin(users, eq(users.id, clientProfiles.userId))
+      .innerJoin(
+        memberships,
+        and(eq(memberships.firmId, clientProfiles.firmId), eq(memberships.userId, clientProfiles.userId)),
+      )
       .leftJoin(leadAttorney, eq(leadAttorney.id, clientProfiles.leadAttorneyId));
   },
 
@@ -87,14 +99,11 @@ export const clientsRepository = {
     return row?.total ?? 0;
   },
 
-  /** Changes the client's account (password, expiry, status); the caller checked the firm. */
+  /** A new temporary password for the client's account; the caller checked the firm created it. */
   async updateAccount(
     db: DbOrTx,
     clientId: string,
-    values: Pick<
-      Partial<typeof users.$inferInsert>,
-      'passwordHash' | 'temporaryPasswordExpiresAt' | 'status'
-    >,
+    values: Pick<typeof users.$inferInsert, 'passwordHash' | 'temporaryPasswordExpiresAt'>,
   ) {
     await db
       .update(users)
@@ -102,10 +111,10 @@ export const clientsRepository = {
       .where(eq(users.id, clientId));
   },
 
-  async markInvited(db: DbOrTx, clientId: string) {
+  async markInvited(db: DbOrTx, firmId: string, clientId: string) {
     await db
       .update(clientProfiles)
       .set({ invitedAt: new Date(), updatedAt: new Date() })
-      .where(eq(clientProfiles.userId, clientId));
+      .where(and(eq(clientProfiles.firmId, firmId), eq(clientProfiles.userId, clientId)));
   },
 };

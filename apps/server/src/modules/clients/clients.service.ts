@@ -16,21 +16,21 @@ import type { FirmCache } from '../../platform/firm-cache';
 import { AppError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
-import { authRepository } from '../auth/auth.repository';
-import { createInvitedAccount, rethrowEmailTaken, temporaryCredentials } from '../auth/invitations';
+import { inviteToFirm, rethrowEmailTaken, temporaryCredentials } from '../auth/invitations';
 import type { Principal } from '../auth/principal';
 import type { SessionsService } from '../auth/sessions.service';
+import { membershipsRepository } from '../memberships/memberships.repository';
 import { profileRepository } from '../profile/profile.repository';
-import { clientInvitationMail } from './clients.emails';
+import { clientInvitationMail, clientJoinMail } from './clients.emails';
 import { clientsRepository as repo } from './clients.repository';
 
 type CreateInput = z.output<typeof createClientRequest>;
 type ListInput = z.output<typeof listClientsQuery>;
 
 /**
- * The firm's client directory. Attorneys add clients (an account of type client in the firm,
- * with a temporary password sent by e-mail), list, open, re-invite and deactivate them. Every
- * read and change is audited with the client's id.
+ * The firm's client directory. Attorneys add clients (a new account with a temporary password sent
+ * by e-mail, or — when the e-mail has an account — an invitation the person accepts at sign-in),
+ * list, open, re-invite and deactivate them. Every read and change is audited with the client's id.
  */
 export class ClientsService {
   constructor(
@@ -49,8 +49,9 @@ export class ClientsService {
   ): Promise<CreateClientResponse> {
     const { client, password } = await this.db
       .transaction(async (tx) => {
-        const { user, temporaryPassword } = await createInvitedAccount(tx, {
+        const { userId, temporaryPassword } = await inviteToFirm(tx, {
           firmId: principal.firmId,
+          invitedById: principal.userId,
           email: input.email,
           firstName: input.firstName,
           lastName: input.lastName,
@@ -59,17 +60,14 @@ export class ClientsService {
           phone: input.phone,
         });
         await repo.insertProfile(tx, {
-          userId: user.id,
+          userId,
           firmId: principal.firmId,
           leadAttorneyId: principal.userId,
           createdById: principal.userId,
           invitedAt: new Date(),
         });
-        await this.audit(tx, principal, context, 'client_created', user.id);
-        return {
-          client: (await repo.findInFirm(tx, principal.firmId, user.id))!,
-          password: temporaryPassword,
-        };
+        await this.audit(tx, principal, context, 'client_created', userId);
+        return { client: (await repo.findInFirm(tx, principal.firmId, userId))!, password: temporaryPassword };
       })
       .catch(rethrowEmailTaken);
     this.firmCache.changed(principal.firmId);
@@ -84,8 +82,8 @@ export class ClientsService {
     context: RequestContext,
   ): Promise<ListClientsResponse> {
     // The spec's path names the signed-in user; anyone outside the caller's firm does not exist.
-    const owner = await authRepository.findUserById(this.db, userId);
-    if (!owner || owner.firmId !== principal.firmId) throw notFound();
+    const [owner] = await membershipsRepository.inFirm(this.db, principal.firmId, [userId]);
+    if (!owner) throw notFound();
     const limit = query.pageSize === 'all' ? null : query.pageSize;
     const page = limit === null ? 1 : query.page;
     const search = query.search || undefined;
@@ -123,7 +121,11 @@ export class ClientsService {
     };
   }
 
-  /** A new temporary password and a new invitation, while the client has not chosen a password. */
+  /**
+   * The invitation again, while the client has not answered it: for an account this firm created, a
+   * new temporary password; for one that existed, the e-mail asking them to accept (their password
+   * is theirs, and no firm may change it).
+   */
   async resendInvitation(
     principal: Principal,
     clientId: string,
@@ -133,19 +135,27 @@ export class ClientsService {
     if (client.deactivated) throw new AppError('CONFLICT', 'This client is deactivated');
     if (!client.invitationPending)
       throw new AppError('CONFLICT', 'This client has already chosen a password');
-    const { password, passwordHash, expiresAt } = await temporaryCredentials();
+    const membership = await membershipsRepository.find(this.db, principal.firmId, clientId);
+    const credentials = membership?.status === 'active' ? await temporaryCredentials() : null;
     const updated = await this.db.transaction(async (tx) => {
-      await repo.updateAccount(tx, clientId, { passwordHash, temporaryPasswordExpiresAt: expiresAt });
-      await repo.markInvited(tx, clientId);
+      if (credentials)
+        await repo.updateAccount(tx, clientId, {
+          passwordHash: credentials.passwordHash,
+          temporaryPasswordExpiresAt: credentials.expiresAt,
+        });
+      await repo.markInvited(tx, principal.firmId, clientId);
       await this.audit(tx, principal, context, 'client_invitation_sent', clientId);
       return (await repo.findInFirm(tx, principal.firmId, clientId))!;
     });
     this.firmCache.changed(principal.firmId);
-    await this.invite(principal, updated, password);
+    await this.invite(principal, updated, credentials?.password ?? null);
     return { message: MESSAGES.invitationResent, data: updated };
   }
 
-  /** The client can no longer sign in; their sessions end now. */
+  /**
+   * The client no longer has access to the firm: their membership ends and their sessions acting in
+   * the firm end now. Their account, and any other firm they work with, are theirs.
+   */
   async deactivate(
     principal: Principal,
     clientId: string,
@@ -153,8 +163,9 @@ export class ClientsService {
   ): Promise<ClientActionResponse> {
     await this.require(principal, clientId);
     const updated = await this.db.transaction(async (tx) => {
-      await repo.updateAccount(tx, clientId, { status: 'deactivated' });
-      await this.sessions.revokeAllForUser(tx, clientId, 'deactivated');
+      const membership = await membershipsRepository.find(tx, principal.firmId, clientId);
+      if (membership) await membershipsRepository.end(tx, membership.id, 'deactivated');
+      await this.sessions.revokeInFirm(tx, clientId, principal.firmId, 'deactivated');
       await this.audit(tx, principal, context, 'client_deactivated', clientId);
       return (await repo.findInFirm(tx, principal.firmId, clientId))!;
     });
@@ -168,17 +179,18 @@ export class ClientsService {
     return client;
   }
 
-  private async invite(principal: Principal, client: ClientSummary, password: string) {
+  /** The invitation e-mail: with a temporary password for a new account, else asking to accept. */
+  private async invite(principal: Principal, client: ClientSummary, password: string | null) {
     const firm = await profileRepository.findFirm(this.db, principal.firmId);
+    const mail = {
+      to: client.email,
+      firstName: client.firstName,
+      firmName: firm?.name ?? 'Your law firm',
+      invitedBy: `${principal.firstName} ${principal.lastName}`,
+      signInLink: `${this.config.publicUrl}/login`,
+    };
     this.mailer.dispatch(
-      clientInvitationMail({
-        to: client.email,
-        firstName: client.firstName,
-        firmName: firm?.name ?? 'Your law firm',
-        invitedBy: `${principal.firstName} ${principal.lastName}`,
-        signInLink: `${this.config.publicUrl}/login`,
-        temporaryPassword: password,
-      }),
+      password ? clientInvitationMail({ ...mail, temporaryPassword: password }) : clientJoinMail(mail),
     );
   }
 

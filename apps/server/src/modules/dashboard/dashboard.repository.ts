@@ -55,8 +55,9 @@ export const dashboardRepository = {
       clientIds.length
         ? db
             .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-            .from(users)
-            .where(and(eq(users.firmId, firmId), inArray(users.id, clientIds)))
+            .from(clientProfiles)
+            .innerJoin(users, eq(users.id, clientProfiles.userId))
+            .where(and(eq(clientProfiles.firmId, firmId), inArray(clientProfiles.userId, clientIds)))
         : [],
     ]);
     return { caseRows, clientRows };

@@ -1,15 +1,39 @@
-import { firmPeopleResponse } from '@sentinel/shared';
+import {
+  firmMemberParams,
+  firmMembersResponse,
+  firmPeopleResponse,
+  removeFirmMemberResponse,
+} from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/request-context';
 import { routeOptions } from '../auth/access';
 import { principalOf } from '../auth/auth.guard';
 
-/** GET /api/firm/people: the firm's attorneys and case team members (not clients). */
+/**
+ * GET /api/firm/people: the firm's attorneys and case team members (not clients), to choose from.
+ * GET /api/firm/members and DELETE /api/firm/members/{userId}: Settings → Team.
+ */
 export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
   const { firm } = app.services;
   app.get(
     '/people',
     routeOptions('profile', ['attorney'], { response: { 200: firmPeopleResponse } }),
     async (request) => firm.people(principalOf(request), requestContext(request)),
+  );
+
+  app.get(
+    '/members',
+    routeOptions('profile', ['attorney'], { response: { 200: firmMembersResponse } }),
+    async (request) => ({ data: await firm.members(principalOf(request)) }),
+  );
+
+  app.delete(
+    '/members/:userId',
+    routeOptions('profile', ['attorney'], {
+      params: firmMemberParams,
+      response: { 200: removeFirmMemberResponse },
+    }),
+    async (request) =>
+      firm.removeMember(principalOf(request), request.params.userId, requestContext(request)),
   );
 };

@@ -2,14 +2,14 @@ import { profileResponse, updateProfileRequest } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/request-context';
 import { routeOptions } from '../auth/access';
-import { principalOf } from '../auth/auth.guard';
+import { accountOf, principalOf } from '../auth/auth.guard';
 
 /** GET and PATCH /api/profile (Settings → Profile). */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { profile } = app.services;
 
-  app.get('/', routeOptions('profile', 'session', { response: { 200: profileResponse } }), async (request) =>
-    profile.get(principalOf(request)),
+  app.get('/', routeOptions('profile', 'account', { response: { 200: profileResponse } }), async (request) =>
+    profile.get(accountOf(request)),
   );
 
   app.patch(

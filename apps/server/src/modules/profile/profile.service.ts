@@ -3,18 +3,21 @@ import type { ProfileResponse } from '@sentinel/shared';
 import { actorEntry, audit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { toSessionUser } from '../auth/principal';
-import type { Principal } from '../auth/principal';
+import { sessionUserOf, type Account, type Principal } from '../auth/principal';
 import { profileRepository as repo } from './profile.repository';
 
-/** Settings → Profile: who you are and the name of your firm. Only attorneys rename the firm. */
+/**
+ * Settings → Profile: who you are and the name of the firm you act in (none before you have one).
+ * Only attorneys rename the firm.
+ */
 export class ProfileService {
   constructor(private readonly db: Database) {}
 
-  async get(principal: Principal): Promise<ProfileResponse> {
-    const firm = await repo.findFirm(this.db, principal.firmId);
-    if (!firm) throw notFound();
-    return this.shape(principal, firm.name);
+  async get(account: Account): Promise<ProfileResponse> {
+    const firmId = account.firm?.firmId ?? null;
+    const firm = firmId ? await repo.findFirm(this.db, firmId) : null;
+    if (firmId && !firm) throw notFound();
+    return this.shape(account, firm?.name ?? null);
   }
 
   async renameFirm(
@@ -46,12 +49,13 @@ export class ProfileService {
     return this.shape(principal, firm.name);
   }
 
-  private shape(principal: Principal, firmName: string): ProfileResponse {
+  private async shape(account: Account, firmName: string | null): Promise<ProfileResponse> {
+    const firmId = account.firm?.firmId ?? null;
     return {
-      user: toSessionUser({ ...principal, id: principal.userId }),
-      firmId: principal.firmId,
+      user: await sessionUserOf(this.db, { ...account, id: account.userId }, firmId),
+      firmId,
       firmName,
-      canEditFirmName: principal.userType === 'attorney',
+      canEditFirmName: account.firm?.userType === 'attorney',
     };
   }
 }

@@ -1,19 +1,28 @@
-import { USER_TYPES, type UserType } from '@sentinel/shared';
+import { eq } from 'drizzle-orm';
+import { schema } from '@sentinel/db';
+import { createClient, createMembership } from '@sentinel/db/factories';
+import { MESSAGES, USER_TYPES, type UserType } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
 
 /**
  * The authorisation table: every /api route, who may call it, and what another firm's object
- * answers. A route registered without a row here fails the first test; a row whose route is
- * gone fails it too.
+ * answers — to a person of another firm, and to a person who works in both firms while acting in
+ * the other one (issue 9). A route registered without a row here fails the first test; a row whose
+ * route is gone fails it too.
  */
-type Expect = 'public' | 'session' | readonly UserType[];
+type Expect = 'public' | 'account' | 'session' | readonly UserType[];
 interface Row {
   access: Expect;
   /** The route touches one object named in the path: another firm's answers 404. */
   foreignObject?: boolean;
   /** A body that passes validation, so that what answers is the authorisation, not the schema. */
   payload?: Record<string, unknown>;
+  /**
+   * The object is the caller's own in every firm (switching to a firm of theirs): a member of both
+   * firms may reach it from either, so only the 404 to outsiders applies.
+   */
+  acrossFirms?: boolean;
 }
 
 const ATTORNEY_ONLY = ['attorney'] as const;
@@ -24,12 +33,12 @@ const TABLE: Record<string, Row> = {
   'POST /api/auth/register': { access: 'public' },
   'POST /api/auth/forgot-password': { access: 'public' },
   'POST /api/auth/reset-password': { access: 'public' },
-  'POST /api/auth/change-password': { access: 'session' },
+  'POST /api/auth/change-password': { access: 'account' },
   'POST /api/auth/change-temp-password': { access: 'public' },
-  'GET /api/tokens/verify': { access: 'session' },
+  'GET /api/tokens/verify': { access: 'account' },
   'POST /api/tokens/refresh': { access: 'public' },
   'POST /api/tokens/logout': { access: 'public' },
-  'GET /api/profile': { access: 'session' },
+  'GET /api/profile': { access: 'account' },
   'PATCH /api/profile': { access: 'session' },
   'POST /api/leads': { access: 'public' },
   'POST /api/client/new': { access: ATTORNEY_ONLY },
@@ -38,6 +47,18 @@ const TABLE: Record<string, Row> = {
   'POST /api/clients/:id/invitation': { access: ATTORNEY_ONLY, foreignObject: true },
   'POST /api/clients/:id/deactivate': { access: ATTORNEY_ONLY, foreignObject: true },
   'GET /api/firm/people': { access: ATTORNEY_ONLY },
+  'GET /api/firm/members': { access: ATTORNEY_ONLY },
+  'DELETE /api/firm/members/:userId': { access: ATTORNEY_ONLY, foreignObject: true },
+  'GET /api/memberships': { access: 'account' },
+  'POST /api/memberships/:id/accept': { access: 'account', foreignObject: true },
+  'POST /api/memberships/:id/decline': { access: 'account', foreignObject: true },
+  'POST /api/memberships/:id/leave': { access: 'account', foreignObject: true },
+  'POST /api/auth/switch-firm': {
+    access: 'account',
+    foreignObject: true,
+    acrossFirms: true,
+    payload: { firmId: 'FIRM' },
+  },
   'GET /api/cases': { access: 'session' },
   'POST /api/cases': { access: ATTORNEY_ONLY, payload: { title: 'Table case' } },
   'GET /api/cases/:id': { access: 'session', foreignObject: true },
@@ -65,6 +86,14 @@ const TABLE: Record<string, Row> = {
 
 let ctx: TestContext;
 const tokens = {} as Record<UserType, string>;
+/** People who work in both firms, each with the same type in both, acting in the own firm. */
+const dualTokens = {} as Record<UserType, string>;
+const dualIds = {} as Record<UserType, string>;
+/** Someone who signed up and belongs to no firm yet. */
+let noFirmToken: string;
+let ownFirmId: string;
+let foreignFirmId: string;
+let foreignMembershipId: string;
 let foreignAttorneyId: string;
 let foreignClientId: string;
 let foreignCaseId: string;
@@ -80,21 +109,24 @@ beforeAll(async () => {
     const user = userType === 'attorney' ? firm : await makeUser(ctx, { userType, firmId: firm.firmId });
     tokens[userType] = (await login(ctx, user.email, user.password)).body.token;
   }
+  ownFirmId = firm.firmId;
   const other = await makeUser(ctx, { userType: 'attorney' });
+  foreignFirmId = other.firmId;
   foreignAttorneyId = other.id;
   const otherToken = (await login(ctx, other.email, other.password)).body.token;
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/client/new',
-    headers: bearer(otherToken),
-    payload: {
-      firstName: 'Other',
-      lastName: 'Firm',
-      email: 'other.firm.client@example.com',
-      phone: '555 0100',
-    },
+  const foreignClient = await createClient(ctx.database.db, {
+    firmId: other.firmId,
+    firstName: 'Other',
+    lastName: 'Firm',
+    email: 'other.firm.client@example.com',
   });
-  foreignClientId = created.json().data.id;
+  foreignClientId = foreignClient.id;
+  // Someone else's membership: the membership routes answer it 404.
+  const [foreignMembership] = await ctx.database.db
+    .select({ id: schema.memberships.id })
+    .from(schema.memberships)
+    .where(eq(schema.memberships.userId, other.id));
+  foreignMembershipId = foreignMembership!.id;
   foreignCaseId = (
     await ctx.app.inject({
       method: 'POST',
@@ -124,6 +156,42 @@ beforeAll(async () => {
     },
   });
   ownClientId = ownClient.json().data.id;
+
+  // The people of both firms: each of the foreign firm's kind of access to the foreign case (its
+  // attorney, its client, its team), and the same type in the own firm, where the session acts.
+  const dual: Record<UserType, { id: string; email: string; password: string }> = {
+    attorney: await makeUser(ctx, { userType: 'attorney', firmId: other.firmId }),
+    client: foreignClient,
+  } as never;
+  for (const userType of USER_TYPES) {
+    if (userType === 'attorney' || userType === 'client') continue;
+    const member = await makeUser(ctx, { userType, firmId: other.firmId });
+    const role = {
+      'restoration-contractor': 'contractor',
+      'public-adjuster': 'adjuster',
+      'expert-witness': 'expert',
+    }[userType] as 'contractor';
+    await ctx.database.db
+      .insert(schema.caseMembers)
+      .values({ caseId: foreignCaseId, userId: member.id, firmId: other.firmId, role });
+    dual[userType] = member;
+  }
+  for (const userType of USER_TYPES) {
+    const person = dual[userType];
+    await createMembership(ctx.database.db, { firmId: firm.firmId, userId: person.id, userType });
+    const signedIn = (await login(ctx, person.email, person.password)).body.token as string;
+    const switched = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/switch-firm',
+      headers: bearer(signedIn),
+      payload: { firmId: firm.firmId },
+    });
+    expect(switched.statusCode, userType).toBe(200);
+    dualTokens[userType] = switched.json().token;
+    dualIds[userType] = person.id;
+  }
+  const loner = await makeUser(ctx, { firmId: null });
+  noFirmToken = (await login(ctx, loner.email, loner.password)).body.token;
 });
 afterAll(() => ctx.close());
 
@@ -134,9 +202,14 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
     ? foreignCaseId
     : path!.startsWith('/api/document/')
       ? foreignDocumentId
-      : foreignClientId;
+      : path!.startsWith('/api/memberships/')
+        ? foreignMembershipId
+        : foreignClientId;
+  const ownUser = path!.startsWith('/api/firm/members/')
+    ? '00000000-0000-4000-8000-000000000000'
+    : ownAttorneyId;
   return path!
-    .replace(':userId', firm === 'own' ? ownAttorneyId : foreignAttorneyId)
+    .replace(':userId', firm === 'own' ? ownUser : foreignAttorneyId)
     .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId);
 }
 
@@ -146,11 +219,82 @@ const call = (route: string, firm: 'own' | 'foreign', token?: string) => {
     method: route.split(' ')[0] as 'GET',
     url: urlOf(route, firm),
     headers: token ? bearer(token) : {},
-    ...(route.startsWith('GET')
-      ? {}
-      : { payload: 'title' in payload ? { ...payload, clientId: ownClientId } : payload }),
+    ...(route.startsWith('GET') ? {} : { payload: filled(payload, firm) }),
   });
 };
+
+/** A body with its ids filled: the own firm's client, and the firm to switch to. */
+function filled(payload: Record<string, unknown>, firm: 'own' | 'foreign') {
+  if ('title' in payload) return { ...payload, clientId: ownClientId };
+  if (payload.firmId === 'FIRM') return { firmId: firm === 'own' ? ownFirmId : foreignFirmId };
+  return payload;
+}
+
+const allowedTypes = (access: Expect): readonly UserType[] =>
+  access === 'session' || access === 'account' ? USER_TYPES : (access as readonly UserType[]);
+
+describe('a member of both firms acting in the other firm', () => {
+  it('sees none of the firm it is not acting in: not in lists, search, counts, people or audit', async () => {
+    const markers = [
+      foreignCaseId,
+      foreignClientId,
+      foreignDocumentId,
+      foreignFirmId,
+      'Other firm case',
+      'other.firm.client',
+    ];
+    for (const userType of USER_TYPES) {
+      const lists = [
+        '/api/cases?pageSize=all',
+        '/api/cases?search=Other',
+        `/api/client/${dualIds[userType]}/clients?pageSize=all`,
+        `/api/client/${dualIds[userType]}/clients?search=other`,
+        `/api/document/${dualIds[userType]}/all`,
+        '/api/firm/people',
+        '/api/firm/members',
+        '/api/dashboard/attorney',
+      ];
+      for (const url of lists) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(dualTokens[userType]) });
+        if (response.statusCode === 403) continue; // not their route
+        expect(response.statusCode, `${userType} ${url}`).toBe(200);
+        for (const marker of markers) expect(response.body, `${userType} ${url}`).not.toContain(marker);
+      }
+    }
+  });
+
+  it('sees the other firm once it switches to it, so the 404s above are the boundary', async () => {
+    const switched = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/switch-firm',
+      headers: bearer(dualTokens.attorney),
+      payload: { firmId: foreignFirmId },
+    });
+    expect(switched.statusCode).toBe(200);
+    const token = switched.json().token as string;
+    const foreignCase = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/${foreignCaseId}`,
+      headers: bearer(token),
+    });
+    expect(foreignCase.statusCode).toBe(200);
+    // The token of the firm before stops working at once.
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/cases',
+      headers: bearer(dualTokens.attorney),
+    });
+    expect(old.statusCode).toBe(401);
+    const back = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/switch-firm',
+      headers: bearer(token),
+      payload: { firmId: ownFirmId },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    dualTokens.attorney = back.json().token;
+  });
+});
 
 describe('authorisation table', () => {
   it('has exactly one row per registered route, with the access the route declares', () => {
@@ -164,20 +308,32 @@ describe('authorisation table', () => {
     it(`${route}: 401 without a session; 403 for roles that may not; never for those that may`, async () => {
       expect((await call(route, 'own')).statusCode).toBe(401);
       for (const userType of USER_TYPES) {
-        const allowed = row.access === 'session' || row.access.includes(userType);
+        const allowed = allowedTypes(row.access).includes(userType);
         const status = (await call(route, 'own', tokens[userType])).statusCode;
         if (allowed) expect([401, 403], `${userType}: ${status}`).not.toContain(status);
         else expect(status, userType).toBe(403);
       }
     });
+    it(`${route}: someone with no firm yet is let in only where no firm is needed`, async () => {
+      const response = await call(route, 'own', noFirmToken);
+      if (row.access === 'account') expect([401, 403]).not.toContain(response.statusCode);
+      else {
+        expect(response.statusCode).toBe(403);
+        expect(response.json().error).toBe(MESSAGES.noFirmYet);
+      }
+    });
     if (row.foreignObject) {
       it(`${route}: another firm's object answers 404 to an allowed role`, async () => {
-        const allowed: readonly UserType[] =
-          row.access === 'session' ? USER_TYPES : (row.access as readonly UserType[]);
-        for (const userType of allowed) {
+        for (const userType of allowedTypes(row.access)) {
           expect((await call(route, 'foreign', tokens[userType])).statusCode, userType).toBe(404);
         }
       });
+      if (!row.acrossFirms)
+        it(`${route}: 404 to a member of both firms acting in the other firm, every role`, async () => {
+          for (const userType of allowedTypes(row.access)) {
+            expect((await call(route, 'foreign', dualTokens[userType])).statusCode, userType).toBe(404);
+          }
+        });
     }
   }
 });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { hashPassword, type DbOrTx } from '@sentinel/db';
 import { MESSAGES, type MembershipStatus, type UserType } from '@sentinel/shared';
-import { AppError, badRequest, isUniqueViolation } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { OutgoingMail } from '../../platform/mailer';
 import { LIVE_STATUSES, membershipsRepository } from '../memberships/memberships.repository';
 import { escapeHtml, mailLayout } from './auth.emails';
@@ -52,7 +52,7 @@ export interface FirmInvitation {
  * a temporary password and an active membership: the invitation e-mail carries the password. An
  * e-mail that has an account gets a pending membership, which the person accepts or declines when
  * they next sign in: the firm learns nothing of their other firms, and its answer is the same as
- * for a new e-mail. Someone already in the firm (pending or active) answers 400; someone who left,
+ * for a new e-mail. Someone already in the firm (pending or active) answers 409; someone who left,
  * was removed or declined is asked again.
  */
 export async function inviteToFirm(
@@ -90,7 +90,7 @@ export async function inviteToFirm(
   };
   const membership = await membershipsRepository.find(tx, firmId, existing.id);
   if (membership && LIVE_STATUSES.includes(membership.status as MembershipStatus)) {
-    throw badRequest(MESSAGES.alreadyInFirm);
+    throw new AppError('CONFLICT', MESSAGES.alreadyInFirm);
   }
   if (membership) {
     await membershipsRepository.reopen(tx, membership.id, { userType, status: 'pending', invitedById, invitedAs });

@@ -211,6 +211,9 @@ describe('temporary passwords (invited users)', () => {
         first_name: user.firstName,
         last_name: user.lastName,
         userType: user.userType,
+        firm: { id: user.firmId, name: expect.any(String), userType: user.userType },
+        firms: [{ id: user.firmId, name: expect.any(String), userType: user.userType }],
+        invitations: 0,
       },
     });
     const verified = await ctx.app.inject({

@@ -21,7 +21,9 @@ describe('POST /api/tokens/refresh', () => {
     const first = await login(ctx, user.email, user.password);
     const response = await refresh(first.refresh);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ token: expect.stringMatching(/^eyJ/), expiresIn: 900 });
+    expect(response.json()).toMatchObject({ token: expect.stringMatching(/^eyJ/), expiresIn: 900 });
+    // The user as the session's firm sees them, for a tab that another tab switched.
+    expect(response.json().user).toMatchObject({ userId: user.id, firm: { id: user.firmId } });
     const next = refreshCookieOf(response);
     expect(next).toBeTruthy();
     expect(next).not.toBe(first.refresh);
@@ -86,13 +88,13 @@ describe('POST /api/tokens/refresh', () => {
     expect(sameOrigin.statusCode).toBe(200);
   });
 
-  it('ends sessions of deactivated users', async () => {
+  it('ends sessions acting in a firm whose membership ended', async () => {
     const user = await makeUser(ctx);
     const { refresh: cookie } = await login(ctx, user.email, user.password);
     await ctx.database.db
-      .update(schema.users)
-      .set({ status: 'deactivated' })
-      .where(eq(schema.users.id, user.id));
+      .update(schema.memberships)
+      .set({ status: 'ended', endedReason: 'removed', endedAt: new Date() })
+      .where(eq(schema.memberships.userId, user.id));
     expect((await refresh(cookie)).statusCode).toBe(401);
   });
 

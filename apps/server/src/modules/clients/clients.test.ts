@@ -72,7 +72,11 @@ describe('POST /api/client/new', () => {
     });
 
     const [user] = await ctx.database.db.select().from(schema.users).where(eq(schema.users.id, data.id));
-    expect(user).toMatchObject({ firmId: attorney.firmId, userType: 'client', status: 'active' });
+    const [membership] = await ctx.database.db
+      .select()
+      .from(schema.memberships)
+      .where(eq(schema.memberships.userId, data.id));
+    expect(membership).toMatchObject({ firmId: attorney.firmId, userType: 'client', status: 'active' });
     const hours = (user!.temporaryPasswordExpiresAt!.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
@@ -140,11 +144,11 @@ describe('POST /api/client/new', () => {
     expect(await ctx.database.db.$count(schema.users)).toBe(before);
   });
 
-  it('answers 409 for an e-mail that already has an account, and writes nothing', async () => {
+  it('answers 409 for someone already in the firm, and writes nothing', async () => {
     const before = await ctx.database.db.$count(schema.clientProfiles);
     const response = await create(newClient({ email: attorney.email }));
     expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(MESSAGES.emailTaken);
+    expect(response.json().error).toBe(MESSAGES.alreadyInFirm);
     expect(await ctx.database.db.$count(schema.clientProfiles)).toBe(before);
   });
 
@@ -274,7 +278,7 @@ describe('client page, invitation and deactivation', () => {
     expect((await login(ctx, payload.email, second)).body.requiresPasswordReset).toBe(true);
   });
 
-  it('deactivates a client: their sessions end and they can no longer sign in', async () => {
+  it('deactivates a client: their sessions in the firm end and the firm is no longer theirs', async () => {
     const client = await createClient(ctx.database.db, { firmId: attorney.firmId });
     const session = (await login(ctx, client.email, client.password)).body.token;
     const verify = () =>
@@ -289,6 +293,12 @@ describe('client page, invitation and deactivation', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.deactivated).toBe(true);
     expect((await verify()).statusCode).toBe(401);
-    expect((await login(ctx, client.email, client.password)).response.statusCode).toBe(401);
+    // The account is the person's own: they can sign in, and no longer act in this firm.
+    const again = await login(ctx, client.email, client.password);
+    expect(again.response.statusCode).toBe(200);
+    expect(again.body.user).toMatchObject({ firm: null, userType: null, firms: [] });
+    const cases = await ctx.app.inject({ method: 'GET', url: '/api/cases', headers: bearer(again.body.token) });
+    expect(cases.statusCode).toBe(403);
+    expect(cases.json().error).toBe(MESSAGES.noFirmYet);
   });
 });

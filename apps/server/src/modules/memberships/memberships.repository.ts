@@ -177,7 +177,9 @@ export const membershipsRepository = {
     const rows = await db
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), eq(sessions.firmId, firmId), sql`${sessions.revokedAt} is null`))
+      .where(
+        and(eq(sessions.userId, userId), eq(sessions.firmId, firmId), sql`${sessions.revokedAt} is null`),
+      )
       .returning({ id: sessions.id });
     return rows.map((row) => row.id);
   },

@@ -36,7 +36,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/switch-firm',
-    routeOptions('memberships', 'account', { body: switchFirmRequest, response: { 200: sessionChangeResponse } }),
-    async (request) => memberships.switchFirm(accountOf(request), request.body.firmId, requestContext(request)),
+    routeOptions('memberships', 'account', {
+      body: switchFirmRequest,
+      response: { 200: sessionChangeResponse },
+    }),
+    async (request) =>
+      memberships.switchFirm(accountOf(request), request.body.firmId, requestContext(request)),
   );
 };

@@ -35,7 +35,11 @@ export class MembershipsService {
   }
 
   /** The session acts in another of the person's firms; a token of the firm before stops working. */
-  async switchFirm(account: Account, firmId: string, context: RequestContext): Promise<SessionChangeResponse> {
+  async switchFirm(
+    account: Account,
+    firmId: string,
+    context: RequestContext,
+  ): Promise<SessionChangeResponse> {
     return this.db.transaction(async (tx) => {
       const membership = await repo.find(tx, firmId, account.userId);
       if (membership?.status !== 'active') throw notFound(MESSAGES.membershipNotFound);
@@ -78,7 +82,10 @@ export class MembershipsService {
       await this.audit(tx, context, 'membership_declined', membership);
       const firmId = account.firm?.firmId ?? null;
       const token = await this.sessions.actIn(tx, account, firmId);
-      return { firmOf: membership.firmId, response: await this.answer(tx, account, firmId, token, MESSAGES.invitationDeclined) };
+      return {
+        firmOf: membership.firmId,
+        response: await this.answer(tx, account, firmId, token, MESSAGES.invitationDeclined),
+      };
     });
     this.firmCache.changed(answer.firmOf);
     return answer.response;
@@ -96,11 +103,16 @@ export class MembershipsService {
         throw new AppError('CONFLICT', MESSAGES.lastAttorney);
       const cases = await repo.leaveCaseTeams(tx, membership.firmId, account.userId);
       const leftCurrent = account.firm?.firmId === membership.firmId;
-      const firmId = leftCurrent ? await repo.defaultFirm(tx, account.userId) : (account.firm?.firmId ?? null);
+      const firmId = leftCurrent
+        ? await repo.defaultFirm(tx, account.userId)
+        : (account.firm?.firmId ?? null);
       const token = await this.sessions.actIn(tx, account, firmId);
       await this.sessions.revokeInFirm(tx, account.userId, membership.firmId, 'membership_left');
       await this.audit(tx, context, 'membership_left', membership, { cases });
-      return { firmOf: membership.firmId, response: await this.answer(tx, account, firmId, token, MESSAGES.leftFirm) };
+      return {
+        firmOf: membership.firmId,
+        response: await this.answer(tx, account, firmId, token, MESSAGES.leftFirm),
+      };
     });
     this.firmCache.changed(answer.firmOf);
     return answer.response;

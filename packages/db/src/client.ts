@@ -95,12 +95,15 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   };
 }
 
-/** Applies every pending migration. Runs at start, from code (drizzle-kit cannot load PGlite extensions). */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+/**
+ * Applies every pending migration. Runs at start, from code (drizzle-kit cannot load PGlite
+ * extensions). `folder` is for the migration tests, which stop at an earlier migration.
+ */
+export async function migrateDatabase(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {
   await handle.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   if (handle.kind === 'postgres') {
-    await migratePg(handle.db as never, { migrationsFolder });
+    await migratePg(handle.db as never, { migrationsFolder: folder });
   } else {
-    await migratePglite(handle.db as never, { migrationsFolder });
+    await migratePglite(handle.db as never, { migrationsFolder: folder });
   }
 }

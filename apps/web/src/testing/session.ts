@@ -1,5 +1,5 @@
 import type { SessionFirm, SessionUser } from '@sentinel/shared';
-import { saveSession } from '@/lib/session-store';
+import { getSessionSnapshot, saveSession } from '@/lib/session-store';
 
 /** An unsigned JWT whose `exp` is `secondsFromNow` ahead (the browser never checks signatures). */
 export function makeJwt(secondsFromNow: number, claims: Record<string, unknown> = {}): string {
@@ -55,4 +55,23 @@ export const firmless: SessionUser = {
 export function signIn(user: SessionUser = attorney, token = makeJwt(15 * 60)): string {
   saveSession(token, user);
   return token;
+}
+
+/**
+ * The stored session as the server's SessionUser (what GET /api/tokens/verify would answer for
+ * the stored token): tests whose session changes (a firm switch) answer the check with it.
+ */
+export function storedUser(): SessionUser {
+  const session = getSessionSnapshot();
+  if (!session) throw new Error('No stored session');
+  return {
+    userId: session.userId,
+    email: session.email,
+    first_name: session.firstName,
+    last_name: session.lastName,
+    userType: session.userType,
+    firm: session.firm,
+    firms: session.firms,
+    invitations: session.invitations,
+  };
 }

@@ -15,8 +15,10 @@ export interface MenuChoice {
 export interface ChoiceMenuProps {
   /** The menu's accessible name, e.g. 'Switch firm'. */
   menuLabel: string;
-  /** The button's content; give it an accessible name (visible or sr-only text). */
+  /** The button's content. */
   children: ReactNode;
+  /** The button's accessible name when its content is not enough (e.g. 'Firm: Morgan & Reyes'). */
+  buttonLabel?: string;
   choices: readonly MenuChoice[];
   onChoose: (value: string) => void;
   /** A tooltip for the button (e.g. the full text of a truncated name). */
@@ -36,6 +38,7 @@ export interface ChoiceMenuProps {
 export function ChoiceMenu({
   menuLabel,
   children,
+  buttonLabel,
   choices,
   onChoose,
   title,
@@ -115,6 +118,7 @@ export function ChoiceMenu({
         ref={button}
         type="button"
         title={title}
+        aria-label={buttonLabel}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

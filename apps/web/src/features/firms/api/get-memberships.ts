@@ -21,13 +21,14 @@ export interface UseMembershipsOptions {
 }
 
 /**
- * The person's memberships. Refetched when the window regains focus: someone who went to their
- * e-mail to read the firm's invitation finds it here on their return.
+ * The person's memberships. Asked again whenever the window regains focus, however recent the
+ * last answer ('always': the app's 30 s staleTime would skip it): someone who went to their e-mail
+ * to read the firm's invitation finds it here on their return.
  */
 export const useMemberships = ({ enabled = true, pollMs }: UseMembershipsOptions = {}) =>
   useQuery({
     ...membershipsQueryOptions(),
     enabled,
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: 'always',
     refetchInterval: pollMs ?? false,
   });

@@ -20,6 +20,7 @@ export function FirmSwitcher() {
   return (
     <ChoiceMenu
       menuLabel="Switch firm"
+      buttonLabel={`Firm: ${name}`}
       title={`Firm: ${name}`}
       busy={switchFirm.isPending}
       disabled={switchFirm.isPending}
@@ -40,7 +41,6 @@ export function FirmSwitcher() {
       ) : (
         <Building2 aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
       )}
-      <span className="sr-only">Firm: </span>
       <span className="min-w-0 truncate">{name}</span>
       <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
     </ChoiceMenu>

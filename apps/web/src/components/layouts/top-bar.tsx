@@ -21,8 +21,9 @@ export interface TopBarProps {
 
 /**
  * The bar above every session page: menu button (small screens), the firm switcher, who is signed
- * in, Logout. With the switcher, under 640 px the firm name and the user type truncate and Logout
- * keeps its icon only (its name stays for screen readers), so all of it fits in 375 px.
+ * in, Logout. With the switcher, under 640 px 'Signed in as' and the type take two short lines, the
+ * firm name truncates and Logout keeps its icon only (its name stays for screen readers), so all
+ * of it fits in 375 px.
  */
 export function TopBar({
   userLabel,
@@ -52,8 +53,17 @@ export function TopBar({
         <span className="hidden sm:contents">
           <Avatar name={displayName} />
         </span>
-        <p className="min-w-0 truncate text-sm text-slate-600">
-          Signed in as <span className="font-semibold text-slate-900">{userLabel}</span>
+        <p
+          className={clsx(
+            'min-w-0 truncate text-sm text-slate-600',
+            // Two short lines beside the switcher on a phone: the type stays readable.
+            crowded && 'max-sm:text-xs max-sm:leading-tight',
+          )}
+        >
+          Signed in as{' '}
+          <span className={clsx('font-semibold text-slate-900', crowded && 'max-sm:block max-sm:truncate')}>
+            {userLabel}
+          </span>
         </p>
         <Button
           variant="secondary"

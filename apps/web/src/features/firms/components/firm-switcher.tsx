@@ -33,13 +33,13 @@ export function FirmSwitcher() {
       onChoose={(firmId) => {
         if (firmId !== current?.id) switchFirm.mutate(firmId);
       }}
-      className="min-w-0"
+      className="flex min-w-0 shrink-[2]"
       buttonClassName="flex h-10 max-w-36 min-w-0 items-center gap-1.5 rounded-lg border border-slate-200 bg-white px-2.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-70 sm:max-w-72"
     >
       {switchFirm.isPending ? (
         <Spinner className="size-4 shrink-0 text-brand-700" />
       ) : (
-        <Building2 aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        <Building2 aria-hidden="true" className="size-4 shrink-0 text-slate-500 max-sm:hidden" />
       )}
       <span className="min-w-0 truncate">{name}</span>
       <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />

@@ -154,9 +154,11 @@ function TeamCards({ members, onRemove }: RowsProps) {
             <p className="text-sm text-slate-600">{USER_TYPE_LABELS[member.userType]}</p>
             <StatusBadges member={member} />
           </div>
-          <div className="shrink-0">
-            <RemoveButton member={member} onRemove={onRemove} />
-          </div>
+          {!member.self && (
+            <div className="shrink-0">
+              <RemoveButton member={member} onRemove={onRemove} />
+            </div>
+          )}
         </li>
       ))}
     </ul>

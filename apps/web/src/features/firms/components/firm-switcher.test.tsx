@@ -1,8 +1,9 @@
 import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
-import { getSessionSnapshot } from '@/lib/session-store';
+import { setFirmChangedHandler } from '@/lib/api-client';
+import { FIRM_STORAGE_KEYS, getSessionSnapshot } from '@/lib/session-store';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, lovelaceLaw, signIn, storedUser } from '@/testing/session';
@@ -137,5 +138,26 @@ describe('firm switcher', () => {
     expect(await screen.findByText(MESSAGES.membershipNotFound)).toBeInTheDocument();
     expect(getSessionSnapshot()?.firm).toEqual(lovelaceLaw);
     expect(router.state.location.pathname).toBe('/attorney/dashboard');
+  });
+
+  it('another tab’s switch of firm runs the firm-changed handler (a reload) in this one', async () => {
+    const reload = vi.fn();
+    setFirmChangedHandler(reload);
+    openAttorneyDashboard();
+    await firmButton('Lovelace Law');
+
+    // The other tab stored the new token, then the new firm.
+    localStorage.setItem(STORAGE_KEYS.token, switched.token);
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', {
+          key: FIRM_STORAGE_KEYS.firm,
+          oldValue: JSON.stringify(lovelaceLaw),
+          newValue: JSON.stringify(morganReyes),
+        }),
+      );
+    });
+
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

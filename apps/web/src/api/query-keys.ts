@@ -25,4 +25,13 @@ export const queryKeys = {
     all: ['documents'] as const,
     list: (userId: string, filter: DocumentFilter) => ['documents', 'list', userId, filter] as const,
   },
+  /** The signed-in person's firms and pending invitations (GET /api/memberships). */
+  memberships: {
+    all: ['memberships'] as const,
+  },
+  /** The people of the session's firm: `['firm','people']` (case selects), `['firm','members']` (Team). */
+  firm: {
+    all: ['firm'] as const,
+    members: () => ['firm', 'members'] as const,
+  },
 } as const;

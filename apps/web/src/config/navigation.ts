@@ -47,3 +47,8 @@ export const navigation: Record<Shell, NavItem[]> = {
     { to: paths.settings, label: 'Settings', icon: Settings },
   ],
 };
+
+/** The sidebar of someone who belongs to no firm yet: everything else needs a firm (issue 9). */
+export const navigationWithoutFirm: NavItem[] = navigation.staff.filter(
+  (item) => item.to === paths.dashboard || item.to === paths.settings,
+);

@@ -1,4 +1,4 @@
-import type { Shell } from '@sentinel/shared';
+import { homePathAfterLogin, homePathAfterSignup, type Shell, type UserType } from '@sentinel/shared';
 
 /** Every route of the app (spec §2 route table). */
 export const paths = {
@@ -42,3 +42,14 @@ export const shellHome: Record<Shell, string> = {
   attorney: paths.attorneyDashboard,
   staff: paths.dashboard,
 };
+
+/**
+ * Where someone goes after signing in or changing firm: attorneys to /attorney/dashboard, others
+ * to /dashboard. With no firm (no user type) it is /dashboard, where they wait for an invitation.
+ */
+export const homePathFor = (userType: UserType | null): string =>
+  userType ? homePathAfterLogin(userType) : paths.dashboard;
+
+/** Where someone goes after signing up (spec §4 "Signup success"); /dashboard with no firm yet. */
+export const homePathAfterSignupFor = (userType: UserType | null): string =>
+  userType ? homePathAfterSignup(userType) : paths.dashboard;

@@ -1,17 +1,27 @@
 import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
-import { makeJwt, signIn } from '@/testing/session';
-import { api, ApiError, scheduleProactiveRefresh, setSessionLostHandler } from './api-client';
+import { getSessionSnapshot } from '@/lib/session-store';
+import { attorney, lovelaceLaw, makeJwt, signIn } from '@/testing/session';
+import {
+  api,
+  ApiError,
+  scheduleProactiveRefresh,
+  setFirmChangedHandler,
+  setSessionLostHandler,
+} from './api-client';
 
 const VERIFY = 'GET /api/tokens/verify';
 const REFRESH = 'POST /api/tokens/refresh';
 
 let sessionLost: ReturnType<typeof vi.fn>;
+let firmChanged: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   sessionLost = vi.fn();
   setSessionLostHandler(sessionLost);
+  firmChanged = vi.fn();
+  setFirmChangedHandler(firmChanged);
 });
 
 afterEach(() => {
@@ -184,6 +194,39 @@ describe('token refresh', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(sessionLost).toHaveBeenCalledTimes(1);
     expect(callsTo(VERIFY)).toHaveLength(0);
+  });
+
+  it('stores the user a refresh answers, and leaves the page alone while the firm is the same', async () => {
+    signIn(attorney, makeJwt(3));
+    const fresh = makeJwt(900);
+    mockFetch({
+      [REFRESH]: () => json(200, { token: fresh, expiresIn: 900, user: { ...attorney, invitations: 2 } }),
+      [VERIFY]: () => json(200, { success: true }),
+    });
+
+    await api.get('/api/tokens/verify');
+
+    expect(getSessionSnapshot()).toMatchObject({ token: fresh, invitations: 2, firm: lovelaceLaw });
+    expect(firmChanged).not.toHaveBeenCalled();
+  });
+
+  it('when a refresh answers another firm than the page shows, runs the firm-changed handler', async () => {
+    signIn(attorney, makeJwt(3));
+    const other = { id: 'firm-2', name: 'Morgan & Reyes', userType: 'public-adjuster' as const };
+    mockFetch({
+      [REFRESH]: () =>
+        json(200, {
+          token: makeJwt(900),
+          expiresIn: 900,
+          user: { ...attorney, userType: 'public-adjuster', firm: other, firms: [other] },
+        }),
+      [VERIFY]: () => json(200, { success: true }),
+    });
+
+    await api.get('/api/tokens/verify');
+
+    expect(getSessionSnapshot()).toMatchObject({ userType: 'public-adjuster', firm: other });
+    expect(firmChanged).toHaveBeenCalledTimes(1);
   });
 
   it('fails with the spec text when the refresh answer has no token', async () => {

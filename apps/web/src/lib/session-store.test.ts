@@ -1,7 +1,27 @@
 import { STORAGE_KEYS } from '@sentinel/shared';
-import { describe, expect, it } from 'vitest';
-import { attorney } from '@/testing/session';
-import { clearSession, getSessionSnapshot, saveSession } from './session-store';
+import { describe, expect, it, vi } from 'vitest';
+import { attorney, firmless, lovelaceLaw } from '@/testing/session';
+import {
+  clearSession,
+  FIRM_STORAGE_KEYS,
+  getSessionSnapshot,
+  onFirmChangedInOtherTab,
+  saveSession,
+  updateStoredUser,
+} from './session-store';
+
+const morganReyes = { id: 'firm-2', name: 'Morgan & Reyes', userType: 'public-adjuster' as const };
+
+/** What another tab's write of the firm key looks like to this one. */
+function firmEventFromOtherTab(oldFirm: object | null, newFirm: object | null) {
+  window.dispatchEvent(
+    new StorageEvent('storage', {
+      key: FIRM_STORAGE_KEYS.firm,
+      oldValue: oldFirm && JSON.stringify(oldFirm),
+      newValue: newFirm && JSON.stringify(newFirm),
+    }),
+  );
+}
 
 describe('session store', () => {
   it('stores the spec keys on login and restores the session from token plus userId', () => {
@@ -34,5 +54,74 @@ describe('session store', () => {
     expect(localStorage.getItem(STORAGE_KEYS.googleConnected)).toBe('false');
     expect(localStorage.getItem(STORAGE_KEYS.microsoftConnected)).toBe('false');
     expect(getSessionSnapshot()).toBeNull();
+  });
+
+  it('keeps the firm, the firms and the invitation count of the session user', () => {
+    saveSession('tok', { ...attorney, firms: [lovelaceLaw, morganReyes], invitations: 1 });
+
+    expect(getSessionSnapshot()).toMatchObject({
+      userType: 'attorney',
+      firm: lovelaceLaw,
+      firms: [lovelaceLaw, morganReyes],
+      invitations: 1,
+    });
+  });
+
+  it('stores a person with no firm: no user type (the top bar reads Guest), no firm, no firms', () => {
+    saveSession('tok', attorney);
+    updateStoredUser({ ...firmless, userId: attorney.userId, invitations: 2 });
+
+    expect(localStorage.getItem(STORAGE_KEYS.userType)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userRole)).toBeNull();
+    expect(localStorage.getItem(FIRM_STORAGE_KEYS.firm)).toBeNull();
+    expect(getSessionSnapshot()).toMatchObject({
+      token: 'tok',
+      userType: null,
+      firm: null,
+      firms: [],
+      invitations: 2,
+    });
+  });
+
+  it('reads no user type without a firm, and ignores a firm key that is not a firm', () => {
+    saveSession('tok', attorney);
+    localStorage.setItem(FIRM_STORAGE_KEYS.firm, '{"id":1}');
+
+    expect(getSessionSnapshot()).toMatchObject({ userType: null, firm: null });
+  });
+
+  it('clearing removes the firm keys too', () => {
+    saveSession('tok', { ...attorney, invitations: 3 });
+    clearSession();
+    for (const key of Object.values(FIRM_STORAGE_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('tells when another tab moves the session to another firm, or to none', () => {
+    saveSession('tok', attorney);
+    const onChange = vi.fn();
+    const stop = onFirmChangedInOtherTab(onChange);
+
+    firmEventFromOtherTab(lovelaceLaw, lovelaceLaw);
+    expect(onChange).not.toHaveBeenCalled();
+    firmEventFromOtherTab(lovelaceLaw, morganReyes);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    firmEventFromOtherTab(morganReyes, null);
+    expect(onChange).toHaveBeenCalledTimes(2);
+
+    stop();
+    firmEventFromOtherTab(null, lovelaceLaw);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not call a logout in another tab a firm change', () => {
+    saveSession('tok', attorney);
+    const onChange = vi.fn();
+    const stop = onFirmChangedInOtherTab(onChange);
+    localStorage.removeItem(STORAGE_KEYS.token);
+
+    firmEventFromOtherTab(lovelaceLaw, null);
+
+    expect(onChange).not.toHaveBeenCalled();
+    stop();
   });
 });

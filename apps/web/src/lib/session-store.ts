@@ -1,4 +1,10 @@
-import { STORAGE_KEYS, USER_TYPES, type SessionUser, type UserType } from '@sentinel/shared';
+import {
+  STORAGE_KEYS,
+  USER_TYPES,
+  type SessionFirm,
+  type SessionUser,
+  type UserType,
+} from '@sentinel/shared';
 import { useSyncExternalStore } from 'react';
 
 /** The signed-in user as the browser remembers it (spec §3 "Browser storage"). */
@@ -8,11 +14,32 @@ export interface Session {
   email: string;
   firstName: string;
   lastName: string;
-  /** null when the stored value is not one of the known user types. */
+  /**
+   * The type the person has in the firm the session acts in; null with no firm yet (or when the
+   * stored value is not one of the known user types).
+   */
   userType: UserType | null;
+  /** The firm the session acts in (issue 9); null before the person joins one. */
+  firm: SessionFirm | null;
+  /** Every firm the person works in: the top bar's firm switcher. */
+  firms: SessionFirm[];
+  /** How many firms wait for the person's answer to an invitation. */
+  invitations: number;
   googleConnected: boolean;
   microsoftConnected: boolean;
 }
+
+/**
+ * Keys of the session's firm (issue 9), beside the spec's §3 keys. Not in `STORAGE_KEYS` (the
+ * shared contract); the firm key is what other tabs watch to notice a firm switch.
+ */
+export const FIRM_STORAGE_KEYS = {
+  firm: 'sessionFirm',
+  firms: 'sessionFirms',
+  invitations: 'sessionInvitations',
+} as const;
+
+const ALL_KEYS: string[] = [...Object.values(STORAGE_KEYS), ...Object.values(FIRM_STORAGE_KEYS)];
 
 const listeners = new Set<() => void>();
 let snapshot: { key: string; session: Session | null } | undefined;
@@ -38,21 +65,57 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-const isUserType = (value: string | null): value is UserType =>
-  value !== null && (USER_TYPES as readonly string[]).includes(value);
+const isUserType = (value: unknown): value is UserType =>
+  typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
+
+function parseJson(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored firm, or null when absent or not of the expected shape. */
+function asFirm(value: unknown): SessionFirm | null {
+  if (!value || typeof value !== 'object') return null;
+  const { id, name, userType } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' && isUserType(userType)
+    ? { id, name, userType }
+    : null;
+}
+
+/** The id of the firm a stored value of the firm key names (null: none). */
+export const storedFirmId = (text: string | null): string | null => asFirm(parseJson(text))?.id ?? null;
+
+function readFirms(): SessionFirm[] {
+  const value = parseJson(read(FIRM_STORAGE_KEYS.firms));
+  return Array.isArray(value) ? value.map(asFirm).filter((firm) => firm !== null) : [];
+}
+
+function readInvitations(): number {
+  const count = Number(read(FIRM_STORAGE_KEYS.invitations));
+  return Number.isInteger(count) && count > 0 ? count : 0;
+}
 
 function readSession(): Session | null {
   const token = read(STORAGE_KEYS.token);
   const userId = read(STORAGE_KEYS.userId);
   if (!token || !userId) return null;
   const userType = read(STORAGE_KEYS.userType);
+  const firm = asFirm(parseJson(read(FIRM_STORAGE_KEYS.firm)));
   return {
     token,
     userId,
     email: read(STORAGE_KEYS.userEmail) ?? '',
     firstName: read(STORAGE_KEYS.userFirstName) ?? '',
     lastName: read(STORAGE_KEYS.userLastName) ?? '',
-    userType: isUserType(userType) ? userType : null,
+    // The type belongs to the firm: with no firm there is none (the top bar reads 'Guest').
+    userType: firm && isUserType(userType) ? userType : null,
+    firm,
+    firms: readFirms(),
+    invitations: readInvitations(),
     googleConnected: read(STORAGE_KEYS.googleConnected) === 'true',
     microsoftConnected: read(STORAGE_KEYS.microsoftConnected) === 'true',
   };
@@ -63,16 +126,14 @@ function readSession(): Session | null {
  * same object is returned until a stored value changes, as useSyncExternalStore requires.
  */
 export function getSessionSnapshot(): Session | null {
-  const key = Object.values(STORAGE_KEYS)
-    .map((k) => read(k) ?? '\u0001')
-    .join('\u0000');
+  const key = ALL_KEYS.map((k) => read(k) ?? '\u0001').join('\u0000');
   if (!snapshot || snapshot.key !== key) snapshot = { key, session: readSession() };
   return snapshot.session;
 }
 
 function onStorage(event: StorageEvent): void {
-  // Another tab changed the session (login, logout, refresh).
-  if (event.key === null || (Object.values(STORAGE_KEYS) as string[]).includes(event.key)) emit();
+  // Another tab changed the session (login, logout, refresh, firm switch).
+  if (event.key === null || ALL_KEYS.includes(event.key)) emit();
 }
 
 /** Subscribes to session changes in this tab and in other tabs. */
@@ -95,6 +156,9 @@ export function useSession(): Session | null {
 
 export const getStoredToken = (): string | null => read(STORAGE_KEYS.token);
 
+/** The id of the firm the stored session acts in, or null. */
+export const getStoredFirmId = (): string | null => storedFirmId(read(FIRM_STORAGE_KEYS.firm));
+
 export function setStoredToken(token: string): void {
   write(STORAGE_KEYS.token, token);
   emit();
@@ -112,9 +176,17 @@ function writeUser(user: SessionUser): void {
   write(STORAGE_KEYS.userLastName, user.last_name);
   write(STORAGE_KEYS.userRole, user.userType);
   write(STORAGE_KEYS.userType, user.userType);
+  // Written after the token (saveSession): a tab that sees the firm key change finds the new
+  // token already stored.
+  write(FIRM_STORAGE_KEYS.firm, user.firm ? JSON.stringify(user.firm) : null);
+  write(FIRM_STORAGE_KEYS.firms, JSON.stringify(user.firms ?? []));
+  write(FIRM_STORAGE_KEYS.invitations, String(user.invitations ?? 0));
 }
 
-/** Stores a new session after login or signup. */
+/**
+ * Stores a new session: after login, signup, a temporary password's change, a refresh that
+ * answers the user, and every change of firm (switch, accept, leave).
+ */
 export function saveSession(token: string, user: SessionUser): void {
   write(STORAGE_KEYS.token, token);
   writeUser(user);
@@ -129,8 +201,25 @@ export function updateStoredUser(user: SessionUser): void {
 
 /** Removes every stored key and resets the provider connection flags (spec §4). */
 export function clearSession(): void {
-  for (const key of Object.values(STORAGE_KEYS)) write(key, null);
+  for (const key of ALL_KEYS) write(key, null);
   write(STORAGE_KEYS.googleConnected, 'false');
   write(STORAGE_KEYS.microsoftConnected, 'false');
   emit();
+}
+
+/**
+ * Calls `onChange` when another tab changes the firm the session acts in (a switch, or accepting
+ * or leaving a firm there): the token this tab reads is then the other firm's, so the tab must
+ * not keep showing the first firm's data. A logout elsewhere (no token left) is not a firm change;
+ * the session guard handles it.
+ */
+export function onFirmChangedInOtherTab(onChange: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key !== FIRM_STORAGE_KEYS.firm) return;
+    if (storedFirmId(event.oldValue) === storedFirmId(event.newValue)) return;
+    if (!getStoredToken()) return;
+    onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
 }

@@ -1,5 +1,5 @@
-import type { SessionUser } from '@sentinel/shared';
-import { saveSession } from '@/lib/session-store';
+import type { SessionFirm, SessionUser } from '@sentinel/shared';
+import { getSessionSnapshot, saveSession } from '@/lib/session-store';
 
 /** An unsigned JWT whose `exp` is `secondsFromNow` ahead (the browser never checks signatures). */
 export function makeJwt(secondsFromNow: number, claims: Record<string, unknown> = {}): string {
@@ -9,24 +9,69 @@ export function makeJwt(secondsFromNow: number, claims: Record<string, unknown> 
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'user-1', exp, ...claims })}.signature`;
 }
 
+export const lovelaceLaw: SessionFirm = {
+  id: '0b7c3c52-8d1e-4c55-9a57-3a3f1d0c0001',
+  name: 'Lovelace Law',
+  userType: 'attorney',
+};
+
+/** An attorney working in one firm. */
 export const attorney: SessionUser = {
   userId: 'user-1',
   email: 'ada@lovelace-law.test',
   first_name: 'Ada',
   last_name: 'Lovelace',
   userType: 'attorney',
+  firm: lovelaceLaw,
+  firms: [lovelaceLaw],
+  invitations: 0,
 };
 
+/** A property owner, the client of one firm. */
 export const propertyOwner: SessionUser = {
   userId: 'user-2',
   email: 'grace@example.test',
   first_name: 'Grace',
   last_name: 'Hopper',
   userType: 'client',
+  firm: { ...lovelaceLaw, userType: 'client' },
+  firms: [{ ...lovelaceLaw, userType: 'client' }],
+  invitations: 0,
+};
+
+/** Someone who signed up and belongs to no firm yet (issue 9): the waiting screen. */
+export const firmless: SessionUser = {
+  userId: 'user-3',
+  email: 'hedy@example.test',
+  first_name: 'Hedy',
+  last_name: 'Lamarr',
+  userType: null,
+  firm: null,
+  firms: [],
+  invitations: 0,
 };
 
 /** Stores a session whose token is valid for another 15 minutes. */
 export function signIn(user: SessionUser = attorney, token = makeJwt(15 * 60)): string {
   saveSession(token, user);
   return token;
+}
+
+/**
+ * The stored session as the server's SessionUser (what GET /api/tokens/verify would answer for
+ * the stored token): tests whose session changes (a firm switch) answer the check with it.
+ */
+export function storedUser(): SessionUser {
+  const session = getSessionSnapshot();
+  if (!session) throw new Error('No stored session');
+  return {
+    userId: session.userId,
+    email: session.email,
+    first_name: session.firstName,
+    last_name: session.lastName,
+    userType: session.userType,
+    firm: session.firm,
+    firms: session.firms,
+    invitations: session.invitations,
+  };
 }

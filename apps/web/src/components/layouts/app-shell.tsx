@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import { PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { navigation } from '@/config/navigation';
+import { navigation, navigationWithoutFirm } from '@/config/navigation';
 import { shellHome } from '@/config/paths';
 import { useLogout, userTypeLabel, useSession } from '@/lib/auth';
 import { Logo } from '../ui/logo';
@@ -14,9 +14,10 @@ import { TopBar } from './top-bar';
 /**
  * The session frame: sidebar (collapsible on wide screens, a drawer under 768 px that closes on
  * Escape and on navigation), top bar and main region. Attorneys get the attorney links, everyone
- * else the staff/client links.
+ * else the staff/client links; someone in no firm yet only Dashboard and Settings (the other
+ * screens need a firm). `firmSwitcher` goes into the top bar (the app composes it).
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, firmSwitcher }: { children: ReactNode; firmSwitcher?: ReactNode }) {
   const session = useSession();
   const { logout, isLoggingOut } = useLogout();
   const { pathname } = useLocation();
@@ -29,7 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const drawerOpenedAt = useRef(pathname);
 
   const shell = session?.userType ? shellFor(session.userType) : 'staff';
-  const items = navigation[shell];
+  const items = session && !session.firm ? navigationWithoutFirm : navigation[shell];
   const home = shellHome[shell];
   const displayName =
     [session?.firstName, session?.lastName].filter(Boolean).join(' ') || session?.email || 'Guest';
@@ -146,6 +147,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           menuButtonRef={menuButtonRef}
           onLogout={() => void logout()}
           isLoggingOut={isLoggingOut}
+          firmSwitcher={firmSwitcher}
+          crowded={(session?.firms.length ?? 0) > 1}
         />
         <main
           id="main-content"

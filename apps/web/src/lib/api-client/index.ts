@@ -6,7 +6,7 @@
 export { ApiError, errorMessage, isApiError, type ApiErrorCode } from './errors';
 export { cancelProactiveRefresh, scheduleProactiveRefresh } from './refresh';
 export { api, type RequestOptions } from './request';
-export { isLoginPath, setSessionLostHandler } from './session';
+export { firmChanged, isLoginPath, setFirmChangedHandler, setSessionLostHandler } from './session';
 export {
   authorizedXhrUpload,
   type UploadProgress,

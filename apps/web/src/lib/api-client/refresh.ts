@@ -1,8 +1,14 @@
-import { MESSAGES, TOKEN_REFRESH_THRESHOLD_SECONDS } from '@sentinel/shared';
+import { MESSAGES, TOKEN_REFRESH_THRESHOLD_SECONDS, type SessionUser } from '@sentinel/shared';
 import { readJwtExpiry, tokenNeedsRefresh } from '../jwt';
-import { getStoredToken, removeStoredToken, setStoredToken } from '../session-store';
+import {
+  getStoredFirmId,
+  getStoredToken,
+  removeStoredToken,
+  saveSession,
+  setStoredToken,
+} from '../session-store';
 import { readBody, send, toApiError } from './errors';
-import { sessionLost } from './session';
+import { firmChanged, sessionLost } from './session';
 
 export const REFRESH_PATH = '/api/tokens/refresh';
 const REFRESH_LOCK = 'sentinel-token-refresh';
@@ -11,22 +17,53 @@ const REFRESH_LOCK = 'sentinel-token-refresh';
 
 let refreshInFlight: Promise<string> | null = null;
 
-async function postRefresh(): Promise<string> {
+/** A refresh's answer: the token, and the user when the server sends it (issue 9). */
+interface Refreshed {
+  token: string;
+  user?: SessionUser;
+}
+
+const isSessionUser = (value: unknown): value is SessionUser =>
+  !!value &&
+  typeof value === 'object' &&
+  typeof (value as SessionUser).userId === 'string' &&
+  Array.isArray((value as SessionUser).firms);
+
+async function postRefresh(): Promise<Refreshed> {
   // Cookie only: the refresh token is an httpOnly cookie and no Authorization header is sent.
   const response = await send(REFRESH_PATH, { method: 'POST', headers: { Accept: 'application/json' } });
   if (!response.ok) throw await toApiError(response);
-  const body = (await readBody(response)) as { token?: unknown } | undefined;
+  const body = (await readBody(response)) as { token?: unknown; user?: unknown } | undefined;
   if (!body || typeof body.token !== 'string' || !body.token) throw new Error(MESSAGES.noTokenFromRefresh);
-  return body.token;
+  return isSessionUser(body.user) ? { token: body.token, user: body.user } : { token: body.token };
 }
 
-async function refreshUnderLock(staleToken: string | null): Promise<string> {
+/**
+ * Stores a refreshed token, and the user when the answer has one. When the session's firm is no
+ * longer the one this tab shows (the person was removed from it, or left it elsewhere), the
+ * firm-changed handler runs so no page keeps the first firm's data under the second's token.
+ */
+function storeRefreshed({ token, user }: Refreshed): string {
+  if (!user) {
+    if (token !== getStoredToken()) setStoredToken(token);
+    return token;
+  }
+  // With no token stored there was no page of a firm to protect (a session restored from the
+  // cookie at start).
+  const hadSession = getStoredToken() !== null;
+  const shownFirm = getStoredFirmId();
+  saveSession(token, user);
+  if (hadSession && (user.firm?.id ?? null) !== shownFirm) firmChanged();
+  return token;
+}
+
+async function refreshUnderLock(staleToken: string | null): Promise<Refreshed> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   const run = async () => {
     // Another tab may have refreshed while this one waited for the lock.
     const current = getStoredToken();
     if (current && current !== staleToken && !tokenNeedsRefresh(current, TOKEN_REFRESH_THRESHOLD_SECONDS)) {
-      return current;
+      return { token: current };
     }
     return postRefresh();
   };
@@ -40,10 +77,7 @@ async function refreshUnderLock(staleToken: string | null): Promise<string> {
  */
 export function refreshAccessToken(staleToken: string | null = getStoredToken()): Promise<string> {
   refreshInFlight ??= refreshUnderLock(staleToken)
-    .then((token) => {
-      if (token !== getStoredToken()) setStoredToken(token);
-      return token;
-    })
+    .then(storeRefreshed)
     .catch((error: unknown) => {
       removeStoredToken();
       sessionLost();

@@ -17,3 +17,19 @@ export const isLoginPath = (pathname: string): boolean => LOGIN_PATHS.includes(p
 
 /** Runs the session-lost handler (the refresh already removed the token). */
 export const sessionLost = (): void => onSessionLost();
+
+/**
+ * Firm change: what happens when a refresh, or another tab, moves the session to another firm
+ * than the one this page shows.
+ */
+let onFirmChanged: () => void = () => window.location.reload();
+
+/**
+ * Replaces what happens when the session's firm is no longer the one this tab shows (default:
+ * reload the page, which verifies the session and shows the new firm's screens).
+ */
+export function setFirmChangedHandler(handler: () => void): void {
+  onFirmChanged = handler;
+}
+
+export const firmChanged = (): void => onFirmChanged();

@@ -1,7 +1,8 @@
 import { ClientDashboard } from '@/features/dashboard/components/client-dashboard';
+import { InvitationsPanel } from '@/features/firms/components/invitations-panel';
 import { useSession } from '@/lib/auth';
 
-/** /dashboard and /client/dashboard. */
+/** /dashboard and /client/dashboard, with the invitations of other firms on top. */
 export default function DashboardRoute() {
   const session = useSession();
   return (
@@ -9,6 +10,7 @@ export default function DashboardRoute() {
       firstName={session?.firstName ?? ''}
       userId={session?.userId ?? ''}
       userType={session?.userType ?? null}
+      notice={<InvitationsPanel />}
     />
   );
 }

@@ -1,22 +1,35 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell } from '@/components/layouts/app-shell';
 import { LoadingState } from '@/components/ui/spinner';
 import { SessionGuard } from '@/features/auth/components/session-guard';
-import { useProactiveTokenRefresh } from '@/lib/auth';
+import { FirmSwitcher } from '@/features/firms/components/firm-switcher';
+import { RequireFirm } from '@/features/firms/components/require-firm';
+import { firmChanged } from '@/lib/api-client';
+import { useProactiveTokenRefresh, useSession } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
+import { onFirmChangedInOtherTab } from '@/lib/session-store';
 
-/** Parent of every session route: verify the session, then the shell around the page. */
+/**
+ * Parent of every session route: verify the session, then the shell around the page. The page is
+ * keyed by the session's firm, so a change of firm (the switcher, accepting or leaving a firm)
+ * mounts every screen afresh over the emptied query cache. Another tab's change of firm runs the
+ * firm-changed handler (a reload): this tab's token is now the other firm's.
+ */
 export default function AppRoot() {
   useProactiveTokenRefresh();
+  const session = useSession();
+  useEffect(() => onFirmChangedInOtherTab(firmChanged), []);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGuard>
-        <AppShell>
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+        <AppShell firmSwitcher={<FirmSwitcher />}>
+          <RequireFirm key={session?.firm?.id ?? 'no-firm'}>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </RequireFirm>
         </AppShell>
       </SessionGuard>
     </QueryClientProvider>

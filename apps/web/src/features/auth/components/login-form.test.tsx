@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { currentUrl, fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
-import { attorney, makeJwt, propertyOwner } from '@/testing/session';
+import { attorney, firmless, makeJwt, propertyOwner } from '@/testing/session';
 
 const LOGIN = 'POST /api/auth/login';
 
@@ -91,6 +91,19 @@ describe('login', () => {
     });
     const { router } = await submitLogin();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('sends someone in no firm yet to /dashboard, where they wait for an invitation', async () => {
+    mockFetch({
+      [LOGIN]: () => json(200, { token: makeJwt(900), expiresIn: 900, user: firmless }),
+      ...verifiedAs(firmless),
+      'GET /api/memberships': () => json(200, { data: [] }),
+    });
+    const { router } = await submitLogin('/login', firmless.email);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'You’re not part of a firm yet' }),
+    ).toBeInTheDocument();
   });
 
   it("says 'Login failed. Please try again.' when the answer has no token", async () => {

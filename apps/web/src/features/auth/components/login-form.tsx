@@ -1,4 +1,4 @@
-import { homePathAfterLogin, MESSAGES } from '@sentinel/shared';
+import { MESSAGES } from '@sentinel/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
-import { paths } from '@/config/paths';
+import { homePathFor, paths } from '@/config/paths';
 import { saveSession } from '@/lib/session-store';
 import { login, loginResolver, type LoginFormValues } from '../api/login';
 import { loginErrorMessage } from '../utils/error-messages';
@@ -47,7 +47,7 @@ export function LoginForm() {
         return;
       }
       saveSession(answer.token, answer.user);
-      await navigate(homePathAfterLogin(answer.user.userType), { replace: true });
+      await navigate(homePathFor(answer.user.userType), { replace: true });
     } catch (error) {
       setFormError(loginErrorMessage(error));
     }

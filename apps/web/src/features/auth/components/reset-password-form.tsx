@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { homePathAfterLogin, MESSAGES } from '@sentinel/shared';
+import { MESSAGES } from '@sentinel/shared';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { NewPasswordFields } from '@/components/ui/password-fields';
-import { paths } from '@/config/paths';
+import { homePathFor, paths } from '@/config/paths';
 import { saveSession } from '@/lib/session-store';
 import { changeTemporaryPassword } from '../api/change-temp-password';
 import { newPasswordFormSchema, resetPassword, type NewPasswordFormValues } from '../api/reset-password';
@@ -46,7 +46,7 @@ export function ResetPasswordForm({ mode }: { mode: ResetMode }) {
       const answer = await changeTemporaryPassword({ email: mode.email, newPassword, ticket: mode.ticket });
       temporaryTicket.clear();
       saveSession(answer.token, answer.user);
-      setHomePath(homePathAfterLogin(answer.user.userType));
+      setHomePath(homePathFor(answer.user.userType));
       setDoneMessage(answer.message);
     } catch (error) {
       setFormError(resetPasswordErrorMessage(error));

@@ -1,5 +1,6 @@
 import { SUCCESS_RATE_DEFINITION, type AttorneyDashboardResponse } from '@sentinel/shared';
 import { Briefcase, DollarSign, FolderOpen, PieChart, Trophy, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,8 +17,11 @@ import { StatCard } from './stat-card';
 import { UpcomingDeadlines } from './upcoming-deadlines';
 import { LoadError } from '@/components/ui/load-error';
 
-/** /attorney/dashboard: the firm's figures from GET /api/dashboard/attorney (spec §2). */
-export function AttorneyDashboard({ name }: { name: string }) {
+/**
+ * /attorney/dashboard: the firm's figures from GET /api/dashboard/attorney (spec §2). `notice`
+ * shows under the heading (the invitations of other firms).
+ */
+export function AttorneyDashboard({ name, notice }: { name: string; notice?: ReactNode }) {
   const dashboard = useAttorneyDashboard();
   return (
     <>
@@ -26,6 +30,7 @@ export function AttorneyDashboard({ name }: { name: string }) {
         documentTitle="Attorney Dashboard"
         description="An overview of your firm’s cases, settlements and deadlines."
       />
+      {notice}
       {dashboard.isPending ? (
         <DashboardSkeleton />
       ) : dashboard.isError ? (

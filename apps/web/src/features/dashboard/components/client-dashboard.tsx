@@ -23,6 +23,8 @@ export interface ClientDashboardProps {
   firstName: string;
   userId: string;
   userType: UserType | null;
+  /** Shown under the heading, above the case (the invitations of other firms). */
+  notice?: ReactNode;
 }
 
 const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
@@ -31,7 +33,7 @@ const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underli
  * The dashboard of everyone but attorneys (/dashboard, /client/dashboard): the user's case (or
  * the one they pick), its progress, team and document checklist, and the tools still to come.
  */
-export function ClientDashboard({ firstName, userId, userType }: ClientDashboardProps) {
+export function ClientDashboard({ firstName, userId, userType, notice }: ClientDashboardProps) {
   const cases = useMyCases();
   const [params, setParams] = useSearchParams();
   const isClient = userType === 'client' || userType === null;
@@ -97,6 +99,7 @@ export function ClientDashboard({ firstName, userId, userType }: ClientDashboard
             : 'The cases you work on: progress, the team and the documents asked for.'
         }
       />
+      {notice}
       {body}
       <section aria-labelledby="tools-heading" className="mt-8">
         <h2 id="tools-heading" className="text-lg font-semibold text-slate-900">

@@ -37,10 +37,12 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
     formState: { errors, isDirty },
   } = useForm<UpdateProfileRequest>({
     resolver: zodResolver(updateProfileRequest),
-    values: { firmName: profile.firmName },
+    values: { firmName: profile.firmName ?? '' },
   });
   const fullName = [profile.user.first_name, profile.user.last_name].filter(Boolean).join(' ');
-  const canEdit = profile.canEditFirmName;
+  // No firm yet (issue 9): nothing to rename until a firm adds the person.
+  const hasFirm = profile.firmName !== null;
+  const canEdit = hasFirm && profile.canEditFirmName;
 
   return (
     <Card title="Profile" description="Your name and account e-mail, and your firm’s name.">
@@ -51,15 +53,21 @@ function ProfileForm({ profile }: { profile: ProfileResponse }) {
       >
         {update.isError && <Alert tone="error">{errorMessage(update.error, 'Failed to save profile')}</Alert>}
         <Field label="Name">{(control) => <Input {...control} value={fullName} readOnly />}</Field>
-        <Field
-          label="Firm name"
-          error={errors.firmName?.message}
-          hint={canEdit ? undefined : 'Only attorneys can change the firm name.'}
-        >
-          {(control) => (
-            <Input {...control} autoComplete="organization" readOnly={!canEdit} {...register('firmName')} />
-          )}
-        </Field>
+        {hasFirm ? (
+          <Field
+            label="Firm name"
+            error={errors.firmName?.message}
+            hint={canEdit ? undefined : 'Only attorneys can change the firm name.'}
+          >
+            {(control) => (
+              <Input {...control} autoComplete="organization" readOnly={!canEdit} {...register('firmName')} />
+            )}
+          </Field>
+        ) : (
+          <Field label="Firm name" hint="You join a firm by accepting its invitation, under Firms.">
+            {(control) => <Input {...control} value="No firm yet" readOnly />}
+          </Field>
+        )}
         <Field label="Account email">
           {(control) => <Input {...control} type="email" value={profile.user.email} readOnly />}
         </Field>

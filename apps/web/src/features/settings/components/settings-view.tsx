@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { SectionTabsList } from '@/components/ui/section-tabs';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { SectionTabsList } from '@/components/ui/section-tabs';
 import { Alert } from '@/components/ui/alert';
 import { useConnectBanner } from '../hooks/use-connect-banner';
 import { BillingSettings } from './billing-settings';
@@ -8,22 +9,31 @@ import { IntegrationsSettings } from './integrations-settings';
 import { PasswordSettings } from './password-settings';
 import { ProfileSettings } from './profile-settings';
 
-const tabs = [
+const ownTabs = [
   { value: 'profile', label: 'Profile' },
   { value: 'password', label: 'Password' },
   { value: 'billing', label: 'Billing' },
   { value: 'integrations', label: 'Integrations' },
 ] as const;
-type TabValue = (typeof tabs)[number]['value'];
 
-const isTab = (value: string | null): value is TabValue => tabs.some((tab) => tab.value === value);
+/** A tab another feature adds (features do not import each other; the route module composes). */
+export interface SettingsTab {
+  value: string;
+  label: string;
+  content: ReactNode;
+}
 
-/** Settings tabs; the selected tab lives in ?tab= so it can be linked (?tab=integrations). */
-export function SettingsView() {
+/**
+ * Settings tabs; the selected tab lives in ?tab= so it can be linked (?tab=integrations).
+ * `extraTabs` follow Profile (the firms' tabs).
+ */
+export function SettingsView({ extraTabs = [] }: { extraTabs?: readonly SettingsTab[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const banner = useConnectBanner();
+  const [profile, ...rest] = ownTabs;
+  const tabs = [profile, ...extraTabs.map(({ value, label }) => ({ value, label })), ...rest];
   const requested = searchParams.get('tab');
-  const tab: TabValue = isTab(requested) ? requested : 'profile';
+  const tab = tabs.some((t) => t.value === requested) && requested ? requested : 'profile';
 
   const selectTab = (value: string) =>
     setSearchParams(
@@ -47,6 +57,11 @@ export function SettingsView() {
         <Tabs.Content value="profile" className="pt-6">
           <ProfileSettings />
         </Tabs.Content>
+        {extraTabs.map(({ value, content }) => (
+          <Tabs.Content key={value} value={value} className="pt-6">
+            {content}
+          </Tabs.Content>
+        ))}
         <Tabs.Content value="password" className="pt-6">
           <PasswordSettings />
         </Tabs.Content>

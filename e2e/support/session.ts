@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import {
+  FIRM_STORAGE_KEYS,
   STORAGE_KEYS,
   type LoginResponse,
   type RegisterResponse,
@@ -34,9 +35,15 @@ async function storeSession(page: Page, token: string, user: SessionUser): Promi
     [STORAGE_KEYS.userEmail]: user.email,
     [STORAGE_KEYS.userFirstName]: user.first_name,
     [STORAGE_KEYS.userLastName]: user.last_name,
-    [STORAGE_KEYS.userRole]: user.userType,
-    [STORAGE_KEYS.userType]: user.userType,
+    [FIRM_STORAGE_KEYS.firms]: JSON.stringify(user.firms),
+    [FIRM_STORAGE_KEYS.invitations]: String(user.invitations),
   };
+  // A person with no firm yet has no type and no firm key (as saveSession leaves them).
+  if (user.firm && user.userType) {
+    entries[STORAGE_KEYS.userRole] = user.userType;
+    entries[STORAGE_KEYS.userType] = user.userType;
+    entries[FIRM_STORAGE_KEYS.firm] = JSON.stringify(user.firm);
+  }
   await page.addInitScript((values: Record<string, string>) => {
     try {
       if (location.origin === 'null' || sessionStorage.getItem('__e2e_session_stored')) return;

@@ -47,6 +47,17 @@ export const STORAGE_KEYS = {
   clientsPageSize: 'clientsPageSize',
 } as const;
 
+/**
+ * Local-storage keys of the session's firm (issue 9), beside the spec's §3 keys: the firm acted in,
+ * the person's firms and the pending invitation count (JSON). Other tabs watch the firm key to
+ * notice a firm switch.
+ */
+export const FIRM_STORAGE_KEYS = {
+  firm: 'sessionFirm',
+  firms: 'sessionFirms',
+  invitations: 'sessionInvitations',
+} as const;
+
 /** Session-storage keys used during OAuth (spec §3). */
 export const SESSION_STORAGE_KEYS = {
   oauthProvider: 'oauth_provider',

@@ -134,7 +134,13 @@ async function seedSecondFirm(tx: Transaction, adjusterId: string) {
     if (demo.withAdjuster)
       await tx
         .insert(schema.caseMembers)
-        .values({ caseId: row.id, userId: adjusterId, firmId: firm.id, role: 'adjuster', addedById: attorney.id });
+        .values({
+          caseId: row.id,
+          userId: adjusterId,
+          firmId: firm.id,
+          role: 'adjuster',
+          addedById: attorney.id,
+        });
   }
 }
 

@@ -79,7 +79,12 @@ export class AccessTokens {
     const { sub, sid, fid, utp, exp } = payload;
     const inFirm = typeof fid === 'string' && USER_TYPES.includes(utp as UserType);
     const noFirm = fid === undefined && utp === undefined;
-    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number' || !(inFirm || noFirm)) {
+    if (
+      typeof sub !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof exp !== 'number' ||
+      !(inFirm || noFirm)
+    ) {
       return null;
     }
     const claims: AccessClaims = {

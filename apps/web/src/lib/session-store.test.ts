@@ -1,9 +1,8 @@
-import { STORAGE_KEYS } from '@sentinel/shared';
+import { FIRM_STORAGE_KEYS, STORAGE_KEYS } from '@sentinel/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { attorney, firmless, lovelaceLaw } from '@/testing/session';
 import {
   clearSession,
-  FIRM_STORAGE_KEYS,
   getSessionSnapshot,
   onFirmChangedInOtherTab,
   saveSession,

@@ -1,4 +1,5 @@
 import {
+  FIRM_STORAGE_KEYS,
   STORAGE_KEYS,
   USER_TYPES,
   type SessionFirm,
@@ -28,16 +29,6 @@ export interface Session {
   googleConnected: boolean;
   microsoftConnected: boolean;
 }
-
-/**
- * Keys of the session's firm (issue 9), beside the spec's §3 keys. Not in `STORAGE_KEYS` (the
- * shared contract); the firm key is what other tabs watch to notice a firm switch.
- */
-export const FIRM_STORAGE_KEYS = {
-  firm: 'sessionFirm',
-  firms: 'sessionFirms',
-  invitations: 'sessionInvitations',
-} as const;
 
 const ALL_KEYS: string[] = [...Object.values(STORAGE_KEYS), ...Object.values(FIRM_STORAGE_KEYS)];
 

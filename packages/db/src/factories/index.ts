@@ -60,7 +60,12 @@ export type MembershipRow = typeof memberships.$inferSelect;
 /** The person's membership of a firm, with their type there. */
 export async function createMembership(
   db: DbOrTx,
-  input: { firmId: string; userId: string; userType: UserType; status?: 'active' | 'pending' | 'deactivated' },
+  input: {
+    firmId: string;
+    userId: string;
+    userType: UserType;
+    status?: 'active' | 'pending' | 'deactivated';
+  },
 ): Promise<MembershipRow> {
   const ended = input.status === 'deactivated';
   const [row] = await db

@@ -93,9 +93,21 @@ export async function inviteToFirm(
     throw new AppError('CONFLICT', MESSAGES.alreadyInFirm);
   }
   if (membership) {
-    await membershipsRepository.reopen(tx, membership.id, { userType, status: 'pending', invitedById, invitedAs });
+    await membershipsRepository.reopen(tx, membership.id, {
+      userType,
+      status: 'pending',
+      invitedById,
+      invitedAs,
+    });
   } else {
-    await membershipsRepository.insert(tx, { firmId, userId: existing.id, userType, status: 'pending', invitedById, invitedAs });
+    await membershipsRepository.insert(tx, {
+      firmId,
+      userId: existing.id,
+      userType,
+      status: 'pending',
+      invitedById,
+      invitedAs,
+    });
   }
   return { userId: existing.id, temporaryPassword: null };
 }

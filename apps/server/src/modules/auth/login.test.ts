@@ -121,7 +121,11 @@ describe('POST /api/auth/register', () => {
       expect(response.json().user).toMatchObject({ userType: null, firm: null, firms: [], invitations: 0 });
       expect(await ctx.database.db.$count(schema.firms)).toBe(firmsBefore);
       const token = response.json().token as string;
-      const verify = await ctx.app.inject({ method: 'GET', url: '/api/tokens/verify', headers: bearer(token) });
+      const verify = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/tokens/verify',
+        headers: bearer(token),
+      });
       expect(verify.statusCode).toBe(200);
       const cases = await ctx.app.inject({ method: 'GET', url: '/api/cases', headers: bearer(token) });
       expect(cases.statusCode).toBe(403);

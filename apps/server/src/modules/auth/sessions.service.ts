@@ -48,7 +48,12 @@ export class SessionsService {
    * A new session (sign-in, sign-up), acting in `firmId` or else in the firm the person used last
    * (none when they have no active membership).
    */
-  async issue(tx: DbOrTx, user: UserRecord, context: RequestContext, firmId?: string): Promise<IssuedSession> {
+  async issue(
+    tx: DbOrTx,
+    user: UserRecord,
+    context: RequestContext,
+    firmId?: string,
+  ): Promise<IssuedSession> {
     const firm = await this.firmFor(tx, user.id, firmId ?? (await memberships.defaultFirm(tx, user.id)));
     const expiresAt = new Date(Date.now() + this.lifetimes.maxSeconds * 1000);
     const session = await repo.createSession(tx, {
@@ -94,9 +99,7 @@ export class SessionsService {
   async refresh(
     presented: string,
     context: RequestContext,
-  ): Promise<
-    { ok: true; session: IssuedSession; user: UserRecord } | { ok: false; reason: RefreshFailure }
-  > {
+  ): Promise<{ ok: true; session: IssuedSession; user: UserRecord } | { ok: false; reason: RefreshFailure }> {
     const outcome = await this.db.transaction(async (tx) => {
       const found = await repo.findRefreshToken(tx, sha256(presented));
       if (!found) return { ok: false as const, reason: 'unknown' as const };

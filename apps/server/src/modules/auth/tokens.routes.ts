@@ -17,7 +17,11 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('tokens', 'account', { response: { 200: verifyResponse } }),
     async (request) => {
       const account = accountOf(request);
-      const user = await sessionUserOf(app.db, { ...account, id: account.userId }, account.firm?.firmId ?? null);
+      const user = await sessionUserOf(
+        app.db,
+        { ...account, id: account.userId },
+        account.firm?.firmId ?? null,
+      );
       return { success: true as const, user };
     },
   );

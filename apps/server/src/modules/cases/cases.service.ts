@@ -311,7 +311,8 @@ export class CasesService {
     const people = await membershipsRepository.inFirm(db, principal.firmId, ids);
     const typeOf = (id: string) => people.find((person) => person.userId === id)?.userType;
     if (clientId && typeOf(clientId) !== 'client') throw badRequest(MESSAGES.caseClientNotFound);
-    if (leadAttorneyId && typeOf(leadAttorneyId) !== 'attorney') throw badRequest(MESSAGES.caseLeadNotAttorney);
+    if (leadAttorneyId && typeOf(leadAttorneyId) !== 'attorney')
+      throw badRequest(MESSAGES.caseLeadNotAttorney);
   }
 
   /** The optional fields of a create or update request, as columns. */

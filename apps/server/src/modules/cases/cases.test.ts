@@ -273,7 +273,11 @@ describe('members and who sees what', () => {
       .select()
       .from(schema.memberships)
       .where(eq(schema.memberships.userId, user!.id));
-    expect(membership).toMatchObject({ firmId: attorney.firmId, userType: 'public-adjuster', status: 'active' });
+    expect(membership).toMatchObject({
+      firmId: attorney.firmId,
+      userType: 'public-adjuster',
+      status: 'active',
+    });
     const hours = (user!.temporaryPasswordExpiresAt!.getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(71.9);
     const mail = (await outbox(ctx)).find((m) => m.to.includes(email))!;

@@ -67,7 +67,10 @@ export class ClientsService {
           invitedAt: new Date(),
         });
         await this.audit(tx, principal, context, 'client_created', userId);
-        return { client: (await repo.findInFirm(tx, principal.firmId, userId))!, password: temporaryPassword };
+        return {
+          client: (await repo.findInFirm(tx, principal.firmId, userId))!,
+          password: temporaryPassword,
+        };
       })
       .catch(rethrowEmailTaken);
     this.firmCache.changed(principal.firmId);

@@ -297,7 +297,11 @@ describe('client page, invitation and deactivation', () => {
     const again = await login(ctx, client.email, client.password);
     expect(again.response.statusCode).toBe(200);
     expect(again.body.user).toMatchObject({ firm: null, userType: null, firms: [] });
-    const cases = await ctx.app.inject({ method: 'GET', url: '/api/cases', headers: bearer(again.body.token) });
+    const cases = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/cases',
+      headers: bearer(again.body.token),
+    });
     expect(cases.statusCode).toBe(403);
     expect(cases.json().error).toBe(MESSAGES.noFirmYet);
   });

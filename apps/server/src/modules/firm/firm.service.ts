@@ -63,7 +63,11 @@ export class FirmService {
     if (userId === principal.userId) throw badRequest(MESSAGES.removeSelf);
     await this.db.transaction(async (tx) => {
       const membership = await memberships.find(tx, principal.firmId, userId);
-      if (!membership || membership.userType === 'client' || !(await memberships.end(tx, membership.id, 'removed')))
+      if (
+        !membership ||
+        membership.userType === 'client' ||
+        !(await memberships.end(tx, membership.id, 'removed'))
+      )
         throw notFound();
       if (membership.userType === 'attorney' && (await memberships.activeAttorneys(tx, principal.firmId)) < 1)
         throw new AppError('CONFLICT', MESSAGES.removeLastAttorney);
@@ -72,7 +76,11 @@ export class FirmService {
       await audit(
         tx,
         context,
-        actorEntry(principal, 'membership_removed', { memberId: userId, userType: membership.userType, cases }),
+        actorEntry(principal, 'membership_removed', {
+          memberId: userId,
+          userType: membership.userType,
+          cases,
+        }),
       );
     });
     this.firmCache.changed(principal.firmId);

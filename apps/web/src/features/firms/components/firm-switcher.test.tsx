@@ -1,9 +1,9 @@
-import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
+import { FIRM_STORAGE_KEYS, MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setFirmChangedHandler } from '@/lib/api-client';
-import { FIRM_STORAGE_KEYS, getSessionSnapshot } from '@/lib/session-store';
+import { getSessionSnapshot } from '@/lib/session-store';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, lovelaceLaw, signIn, storedUser } from '@/testing/session';

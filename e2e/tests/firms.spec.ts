@@ -89,7 +89,7 @@ test('[FIRMS] a contractor who signs up waits for a firm, accepts its invitation
   await page.goto('/dashboard');
   await expectScreen(page, 'You’re not part of a firm yet');
   await expect(page.getByText(contractor.email)).toBeVisible();
-  await expect(page.getByText('Signed in as')).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Guest')).toBeVisible();
   await expectAccessible(page, 'the waiting screen at 1440 px');
   await saveScreenshot(page, 'firms-waiting-1440', true);
 
@@ -131,7 +131,8 @@ test('[FIRMS] a contractor who signs up waits for a firm, accepts its invitation
   // The firm's case opens to them: their dashboard shows it.
   await expectScreen(page, /Welcome/);
   await expect(page.getByText(target.title).first()).toBeVisible();
-  await expect(page.getByText('Restoration Contractor')).toBeVisible();
+  // The top bar now names their type in the firm: 'Signed in as' Restoration Contractor.
+  await expect(page.getByRole('banner').getByText('Restoration Contractor')).toBeVisible();
   await setScreen(page, 1440);
   await expectAccessible(page, 'the contractor’s dashboard after accepting at 1440 px');
 });

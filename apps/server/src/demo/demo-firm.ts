@@ -132,15 +132,13 @@ async function seedSecondFirm(tx: Transaction, adjusterId: string) {
       createdById: attorney.id,
     });
     if (demo.withAdjuster)
-      await tx
-        .insert(schema.caseMembers)
-        .values({
-          caseId: row.id,
-          userId: adjusterId,
-          firmId: firm.id,
-          role: 'adjuster',
-          addedById: attorney.id,
-        });
+      await tx.insert(schema.caseMembers).values({
+        caseId: row.id,
+        userId: adjusterId,
+        firmId: firm.id,
+        role: 'adjuster',
+        addedById: attorney.id,
+      });
   }
 }
 

@@ -63,7 +63,9 @@ test.describe('[AUTH] sign up', () => {
 
     await expect(page).toHaveURL(/\/client\/dashboard$/);
     await expect(toast(page, MESSAGES.accountCreated)).toBeVisible();
-    await expect(page.getByRole('banner')).toContainText('Signed in as Property Owner');
+    // No firm has added them yet (issue 9): no type in a firm, and the screen says how to be added.
+    await expect(page.getByRole('banner')).toContainText('Signed in as Guest');
+    await expectScreen(page, 'You’re not part of a firm yet');
   });
 
   test('[AUTH] signup validation shows the §5 texts', async ({ page }) => {

@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { MESSAGES } from '@sentinel/shared';
+import { MESSAGES, type LoginResponse } from '@sentinel/shared';
 import { DEMO } from '../fixtures/fixtures';
 import { expectScreen, saveScreenshot, toast } from '../support/app';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectNoSidewaysScroll, screenOf } from '../support/layout';
 import { temporaryPasswordIn, waitForMail } from '../support/outbox';
-import { NEW_PASSWORD, signInViaApi, uniqueEmail } from '../support/session';
+import { NEW_PASSWORD, OTHER_PASSWORD, signInViaApi, uniqueEmail } from '../support/session';
 
 // The demo firm (apps/server/src/demo/demo-firm.ts) invites; waitForMail matches from the start.
 const INVITATION_SUBJECT = 'Morgan & Reyes Claims Law invited you to Sentinel';
@@ -75,7 +75,7 @@ test.describe('[CLIENTS]', () => {
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Phone').fill('555 010 9999');
     await dialog.getByRole('button', { name: 'Add Client' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.emailTaken);
+    await expect(dialog.getByRole('alert')).toHaveText(MESSAGES.alreadyInFirm);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
 
@@ -130,7 +130,7 @@ test.describe('[CLIENTS]', () => {
     await expect(page.getByRole('button', { name: 'Resend invitation' })).toHaveCount(0);
   });
 
-  test('[CLIENTS] deactivating a client asks first, then the client can no longer sign in', async ({
+  test('[CLIENTS] deactivating a client asks first, then the client no longer has the firm', async ({
     page,
     request,
   }) => {
@@ -150,17 +150,25 @@ test.describe('[CLIENTS]', () => {
     await page.getByRole('button', { name: 'Deactivate client' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Deactivate client' });
     await expect(confirm).toContainText(
-      `Deactivate ${name}? They will be signed out and can no longer sign in.`,
+      `Deactivate ${name}? They will be signed out of your firm and lose access to it.`,
     );
     await confirm.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await expect(toast(page, MESSAGES.clientDeactivated)).toBeVisible();
     await expect(confirm).toBeHidden();
-    await expect(page.getByText('This client is deactivated and can no longer sign in.')).toBeVisible();
+    await expect(
+      page.getByText('This client is deactivated and no longer has access to your firm.'),
+    ).toBeVisible();
     await expect(page.getByText('Client deactivated', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Deactivate client' })).toHaveCount(0);
 
-    const login = await request.post('/api/auth/login', { data: { email, password: temporary } });
-    expect(login.status()).toBe(401);
+    // The account is the client's own (issue 9): they can sign in, and the firm is no longer theirs.
+    const first = await request.post('/api/auth/login', { data: { email, password: temporary } });
+    const { temporaryPasswordTicket: ticket } = (await first.json()) as LoginResponse;
+    const chosen = await request.post('/api/auth/change-temp-password', {
+      data: { email, newPassword: OTHER_PASSWORD, ticket },
+    });
+    expect(chosen.status()).toBe(200);
+    expect(((await chosen.json()) as LoginResponse).user).toMatchObject({ firm: null, firms: [] });
 
     await page.getByRole('link', { name: 'Back to Client Directory' }).click();
     await expectScreen(page, 'Client Directory');

@@ -15,6 +15,7 @@ import { expect, withWorld } from '../support/test';
 
 interface World {
   attorney: { email: string; password: string; name: string };
+  firmName: string;
   client: { email: string; password: string; firstName: string };
   contractorName: string;
   roof: CaseResponse['data'];
@@ -101,6 +102,7 @@ async function buildWorld(api: APIRequestContext): Promise<World> {
   );
   return {
     attorney,
+    firmName: companyName,
     client: { email: clientEmail, password: NEW_PASSWORD, firstName: 'Jordan' },
     contractorName: 'Riley Stone',
     roof: roofNow!.data,
@@ -287,10 +289,36 @@ test.describe.serial('[DASHBOARD]', () => {
     });
   }
 
-  test('[DASHBOARD] someone with no case reads “No case yet”', async ({ page }) => {
-    // A contractor who just signed up is on no case.
+  test('[DASHBOARD] someone with no case reads “No case yet”', async ({ page, api, world }) => {
+    // A contractor the firm invited to a case, then took off it: in the firm, on no case.
+    const attorney = await ok<{ token: string }>(
+      await api.post('/api/auth/login', {
+        data: { email: world.attorney.email, password: world.attorney.password },
+      }),
+      'the attorney signs in',
+    );
+    const headers = { Authorization: `Bearer ${attorney.token}` };
+    const email = uniqueEmail('dash.nocase');
+    const added = await ok<CaseResponse>(
+      await api.post(`/api/cases/${world.roof.id}/members`, {
+        headers,
+        data: { email, firstName: 'Taylor', lastName: 'Brooks', role: 'contractor' },
+      }),
+      'invite the contractor',
+    );
+    const member = added.data.members.find((m) => m.email === email)!;
+    await ok(
+      await api.delete(`/api/cases/${world.roof.id}/members`, { headers, data: { userId: member.userId } }),
+      'take the contractor off the case',
+    );
+    await chooseOwnPassword(
+      api,
+      { email, subject: `${world.firmName} added you to a case` },
+      NEW_PASSWORD,
+      'the contractor',
+    );
     await setScreen(page, 375);
-    await signUpViaApi(page, 'restoration-contractor');
+    await signInViaApi(page, { email, password: NEW_PASSWORD });
     await page.goto('/dashboard');
     await expectScreen(page, 'Welcome, Taylor');
     await expect(page.getByRole('heading', { name: 'No case yet' })).toBeVisible();

@@ -88,7 +88,6 @@ export const MESSAGES = {
   lastNameRequired: 'Last name is required',
   phoneRequired: 'Phone is required',
   phoneInvalid: 'Enter a valid phone number',
-  emailTaken: 'An account with this e-mail already exists',
   noCasesFound: 'No cases found',
   // Cases (issue 3; the spec shows no texts for them)
   caseTitleRequired: 'Case title is required',

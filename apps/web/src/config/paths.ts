@@ -1,4 +1,4 @@
-import { homePathAfterLogin, homePathAfterSignup, type Shell, type UserType } from '@sentinel/shared';
+import { homePathAfterLogin, type Shell, type UserType } from '@sentinel/shared';
 
 /** Every route of the app (spec §2 route table). */
 export const paths = {
@@ -49,7 +49,3 @@ export const shellHome: Record<Shell, string> = {
  */
 export const homePathFor = (userType: UserType | null): string =>
   userType ? homePathAfterLogin(userType) : paths.dashboard;
-
-/** Where someone goes after signing up (spec §4 "Signup success"); /dashboard with no firm yet. */
-export const homePathAfterSignupFor = (userType: UserType | null): string =>
-  userType ? homePathAfterSignup(userType) : paths.dashboard;

@@ -11,8 +11,6 @@ export interface InvitedAs {
   companyName?: string | null;
 }
 
-export const MEMBERSHIP_STATUSES = ['pending', 'active', 'declined', 'ended'] as const;
-
 /**
  * A person's place in a firm (issue 9): one account works with several firms, with the user type
  * it has in each. Every rule of access reads the membership of the firm the session acts in.

@@ -124,9 +124,12 @@ export const membershipsRepository = {
     return row?.n ?? 0;
   },
 
-  /** The firm's people other than clients, active and pending (Settings → Team, case teams). */
+  /**
+   * The firm's people other than clients, active and pending (Settings → Team, case teams). Someone
+   * who has not accepted yet is named as the firm typed them (`invited_as`), never by their account.
+   */
   async people(db: DbOrTx, firmId: string, statuses: MembershipStatus[] = LIVE_STATUSES) {
-    return db
+    const rows = await db
       .select({
         userId: users.id,
         firstName: users.firstName,
@@ -134,6 +137,7 @@ export const membershipsRepository = {
         email: users.email,
         userType: memberships.userType,
         status: memberships.status,
+        invitedAs: memberships.invitedAs,
         createdAt: memberships.createdAt,
       })
       .from(memberships)
@@ -146,6 +150,11 @@ export const membershipsRepository = {
         ),
       )
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+    return rows.map(({ invitedAs, ...row }) =>
+      row.status === 'pending' && invitedAs
+        ? { ...row, firstName: invitedAs.firstName, lastName: invitedAs.lastName }
+        : row,
+    );
   },
 
   /** The people of a firm among `ids`, with their type there (live memberships only). */
@@ -182,10 +191,5 @@ export const membershipsRepository = {
       )
       .returning({ id: sessions.id });
     return rows.map((row) => row.id);
-  },
-
-  async firmName(db: DbOrTx, firmId: string): Promise<string | undefined> {
-    const [row] = await db.select({ name: firms.name }).from(firms).where(eq(firms.id, firmId)).limit(1);
-    return row?.name;
   },
 };

@@ -183,6 +183,13 @@ describe('an adjuster who works with two law firms (issue 9)', () => {
     expect(added.statusCode).toBe(201);
     // Until they accept, firm B sees the person as it typed them, not their account's name.
     expect(added.json().data.members[0].name).toBe('Typed Name');
+    const people = (await api({ method: 'GET', url: '/api/firm/people' }, b.token)).json().data;
+    expect(people.find((p: { id: string }) => p.id === person.id).name).toBe('Typed Name');
+    const team = (await api({ method: 'GET', url: '/api/firm/members' }, b.token)).json().data;
+    expect(team.find((m: { userId: string }) => m.userId === person.id)).toMatchObject({
+      name: 'Typed Name',
+      status: 'pending',
+    });
     const token = await tokenOf(person);
     const [pending] = (await api({ method: 'GET', url: '/api/memberships' }, token))
       .json()

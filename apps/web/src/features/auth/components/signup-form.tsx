@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, splitFullName, USER_TYPE_LABELS, USER_TYPES } from '@sentinel/shared';
+import { homePathAfterSignup, MESSAGES, splitFullName, USER_TYPE_LABELS, USER_TYPES } from '@sentinel/shared';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NewPasswordFields } from '@/components/ui/password-fields';
 import { Options, Select } from '@/components/ui/select';
-import { homePathAfterSignupFor, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { saveSession } from '@/lib/session-store';
 import {
   register as registerAccount,
@@ -63,7 +63,9 @@ export function SignupForm() {
       }
       saveSession(answer.token, answer.user);
       toast.success(MESSAGES.accountCreated);
-      await navigate(homePathAfterSignupFor(answer.user.userType), { replace: true });
+      // Spec §4 routes by the type chosen: a property owner to /client/dashboard, where (with no
+      // firm yet) the waiting screen tells them how to be added.
+      await navigate(homePathAfterSignup(values.userType), { replace: true });
     } catch (error) {
       setFormError(signupErrorMessage(error));
     }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { clientsQueryKey } from './get-clients';
 
-/** POST /api/clients/{id}/deactivate: the client is signed out and can no longer sign in. */
+/** POST /api/clients/{id}/deactivate: the client is signed out of the firm and loses access to it (their account is their own). */
 export const deactivateClient = (id: string) =>
   api.post<ClientActionResponse>(`/api/clients/${encodeURIComponent(id)}/deactivate`);
 

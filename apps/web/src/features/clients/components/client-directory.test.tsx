@@ -276,7 +276,7 @@ describe('Add New Client dialog', () => {
 
   it('keeps the dialog open with the server’s message when the e-mail is taken (409)', async () => {
     const { dialog, user } = await openDialog({
-      [CREATE]: () => json(409, { error: MESSAGES.emailTaken, code: 'CONFLICT' }),
+      [CREATE]: () => json(409, { error: MESSAGES.alreadyInFirm, code: 'CONFLICT' }),
     });
     await fillIn(user, within(dialog).getByLabelText(/First Name/), 'Casey');
     await fillIn(user, within(dialog).getByLabelText(/Last Name/), 'Holloway');
@@ -284,7 +284,7 @@ describe('Add New Client dialog', () => {
     await fillIn(user, within(dialog).getByLabelText(/Phone/), '555 010 0001');
     await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.emailTaken);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.alreadyInFirm);
     expect(screen.getByRole('dialog', { name: 'Add New Client' })).toBeInTheDocument();
   });
 

@@ -135,7 +135,7 @@ describe('client page', () => {
 
     const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate client' });
     expect(confirm).toHaveTextContent(
-      'Deactivate Casey Holloway? They will be signed out and can no longer sign in.',
+      'Deactivate Casey Holloway? They will be signed out of your firm and lose access to it.',
     );
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
@@ -149,7 +149,7 @@ describe('client page', () => {
     expect(await screen.findByText(MESSAGES.clientDeactivated)).toBeInTheDocument();
     expect(callsTo(DEACTIVATE)).toHaveLength(1);
     expect(
-      await screen.findByText('This client is deactivated and can no longer sign in.'),
+      await screen.findByText('This client is deactivated and no longer has access to your firm.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Deactivate client' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend invitation' })).not.toBeInTheDocument();

@@ -133,7 +133,7 @@ function ClientView({ client }: { client: ClientDetail }) {
 
       {client.deactivated && (
         <Alert tone="info" className="mb-6">
-          This client is deactivated and can no longer sign in.
+          This client is deactivated and no longer has access to your firm.
         </Alert>
       )}
 
@@ -185,7 +185,7 @@ function ClientView({ client }: { client: ClientDetail }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Deactivate client"
-        message={`Deactivate ${name}? They will be signed out and can no longer sign in.`}
+        message={`Deactivate ${name}? They will be signed out of your firm and lose access to it.`}
         confirmLabel="Deactivate"
         variant="danger"
         onConfirm={onDeactivate}
@@ -243,7 +243,7 @@ function ClientActivity({ activity }: { activity: ClientDetail['activity'] }) {
 }
 
 function accountState(client: ClientDetail): string {
-  if (client.deactivated) return 'Deactivated: can no longer sign in';
+  if (client.deactivated) return 'Deactivated: no longer has access to your firm';
   if (client.invitationPending) return 'Invitation pending: has not chosen a password yet';
   return 'Signs in with their own password';
 }

@@ -12,6 +12,7 @@ import type {
   UserType,
 } from '@sentinel/shared';
 import { containsPattern } from '../../platform/search';
+import { nameInFirm } from '../memberships/memberships.repository';
 
 const { cases, caseMembers, caseStatusHistory, caseNumberCounters, memberships, users } = schema;
 const client = alias(users, 'client');
@@ -193,8 +194,8 @@ export const casesRepository = {
   },
 
   /**
-   * The case's team, each with their type in the case's firm. Someone who has not yet accepted the
-   * firm's invitation shows by the name the firm gave (see `memberships.invited_as`).
+   * The case's team, each with their type in the case's firm, named as the firm sees them
+   * (`nameInFirm`).
    */
   async members(db: DbOrTx, caseId: string): Promise<CaseMember[]> {
     const rows = await db
@@ -217,17 +218,17 @@ export const casesRepository = {
       )
       .where(eq(caseMembers.caseId, caseId))
       .orderBy(asc(caseMembers.addedAt));
-    return rows.map((row) => ({
-      userId: row.userId,
-      name:
-        row.status === 'pending' && row.invitedAs
-          ? fullName(row.invitedAs.firstName, row.invitedAs.lastName)
-          : fullName(row.firstName, row.lastName),
-      email: row.email,
-      userType: row.userType,
-      role: row.role as CaseMemberRole,
-      addedAt: row.addedAt.toISOString(),
-    }));
+    return rows.map((row) => {
+      const shown = nameInFirm(row);
+      return {
+        userId: row.userId,
+        name: fullName(shown.firstName, shown.lastName),
+        email: row.email,
+        userType: row.userType,
+        role: row.role as CaseMemberRole,
+        addedAt: row.addedAt.toISOString(),
+      };
+    });
   },
 
   async addMember(db: DbOrTx, values: typeof caseMembers.$inferInsert): Promise<void> {

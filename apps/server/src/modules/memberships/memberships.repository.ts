@@ -8,6 +8,20 @@ const inviter = alias(users, 'inviter');
 
 export type MembershipRecord = typeof memberships.$inferSelect;
 
+/**
+ * A person's name as a firm sees them: until they accept the firm's invitation, the name the firm
+ * typed (`invited_as`), so that the firm cannot tell whether an account existed; then their own.
+ */
+export function nameInFirm(row: {
+  status: string;
+  invitedAs: InvitedAs | null;
+  firstName: string;
+  lastName: string;
+}): { firstName: string; lastName: string } {
+  const shown = row.status === 'pending' && row.invitedAs ? row.invitedAs : row;
+  return { firstName: shown.firstName, lastName: shown.lastName };
+}
+
 /** Who may be chosen in a firm: working there, or added and not yet answered. */
 export const LIVE_STATUSES: MembershipStatus[] = ['pending', 'active'];
 
@@ -125,8 +139,8 @@ export const membershipsRepository = {
   },
 
   /**
-   * The firm's people other than clients, active and pending (Settings → Team, case teams). Someone
-   * who has not accepted yet is named as the firm typed them (`invited_as`), never by their account.
+   * The firm's people other than clients, active and pending (Settings → Team, case teams), named
+   * as the firm sees them (`nameInFirm`).
    */
   async people(db: DbOrTx, firmId: string, statuses: MembershipStatus[] = LIVE_STATUSES) {
     const rows = await db
@@ -150,11 +164,7 @@ export const membershipsRepository = {
         ),
       )
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-    return rows.map(({ invitedAs, ...row }) =>
-      row.status === 'pending' && invitedAs
-        ? { ...row, firstName: invitedAs.firstName, lastName: invitedAs.lastName }
-        : row,
-    );
+    return rows.map(({ invitedAs, ...row }) => ({ ...row, ...nameInFirm({ ...row, invitedAs }) }));
   },
 
   /** The people of a firm among `ids`, with their type there (live memberships only). */

@@ -29,8 +29,9 @@ const PRINCIPAL_CACHE_MS = 5_000;
 const PRINCIPAL_CACHE_MAX = 10_000;
 
 /**
- * Sessions are refresh-token families, each acting in one firm at a time (issue 9). Each refresh token is used once and replaced; presenting a
- * used one again revokes the whole family (ASVS 10.4.5). Access tokens carry the session id, and
+ * Sessions are refresh-token families, each acting in one firm at a time (issue 9). Each refresh
+ * token is used once and replaced; presenting a used one again revokes the whole family (ASVS
+ * 10.4.5). Access tokens carry the session id, and
  * the guard asks `accountFor` whether that session still stands. Its answers are cached for five
  * seconds per instance, so a revocation takes effect within five seconds on every instance and at
  * once on the one that revoked.
@@ -72,6 +73,8 @@ export class SessionsService {
   /**
    * Makes the session act in another firm (or none) and answers a new access token for it; the
    * refresh family stays. An access token of the firm before stops working (the guard compares).
+   * The caller calls `forget` again once its transaction has committed, so that a request racing
+   * the change cannot leave the firm before cached.
    */
   async actIn(
     tx: DbOrTx,
@@ -242,7 +245,8 @@ export class SessionsService {
     });
   }
 
-  private forget(sessionId: string) {
+  /** Drops what the guard remembers of a session (it is read again on its next request). */
+  forget(sessionId: string) {
     this.cache.delete(sessionId);
   }
 }

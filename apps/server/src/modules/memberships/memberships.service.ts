@@ -40,7 +40,7 @@ export class MembershipsService {
     firmId: string,
     context: RequestContext,
   ): Promise<SessionChangeResponse> {
-    return this.db.transaction(async (tx) => {
+    const response = await this.db.transaction(async (tx) => {
       const membership = await repo.find(tx, firmId, account.userId);
       if (membership?.status !== 'active') throw notFound(MESSAGES.membershipNotFound);
       const token = await this.sessions.actIn(tx, account, firmId);
@@ -53,6 +53,8 @@ export class MembershipsService {
       });
       return this.answer(tx, account, firmId, token, MESSAGES.firmSwitched);
     });
+    this.sessions.forget(account.sessionId);
+    return response;
   }
 
   /**
@@ -71,6 +73,7 @@ export class MembershipsService {
         response: await this.answer(tx, account, firmId, token, MESSAGES.invitationAccepted),
       };
     });
+    this.sessions.forget(account.sessionId);
     this.firmCache.changed(answer.firmOf);
     return answer.response;
   }
@@ -87,6 +90,7 @@ export class MembershipsService {
         response: await this.answer(tx, account, firmId, token, MESSAGES.invitationDeclined),
       };
     });
+    this.sessions.forget(account.sessionId);
     this.firmCache.changed(answer.firmOf);
     return answer.response;
   }
@@ -114,6 +118,7 @@ export class MembershipsService {
         response: await this.answer(tx, account, firmId, token, MESSAGES.leftFirm),
       };
     });
+    this.sessions.forget(account.sessionId);
     this.firmCache.changed(answer.firmOf);
     return answer.response;
   }

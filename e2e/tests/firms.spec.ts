@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES, type ListCasesResponse, type LoginResponse } from '@sentinel/shared';
 import { DEMO, DEMO_FIRMS } from '../fixtures/fixtures';
-import { ok } from '../support/api';
+import { chooseOwnPassword, ok, openCase } from '../support/api';
 import { expectScreen, saveScreenshot, toast } from '../support/app';
 import { expectAccessible } from '../support/axe';
 import { expectNoSidewaysScroll, setScreen } from '../support/layout';
-import { signInViaApi, signUpViaApi } from '../support/session';
+import { OTHER_PASSWORD, signInViaApi, signUpViaApi, uniqueEmail } from '../support/session';
 import { expect, test } from '../support/test';
 
 /**
@@ -135,4 +135,73 @@ test('[FIRMS] a contractor who signs up waits for a firm, accepts its invitation
   await expect(page.getByRole('banner').getByText('Restoration Contractor')).toBeVisible();
   await setScreen(page, 1440);
   await expectAccessible(page, 'the contractor’s dashboard after accepting at 1440 px');
+});
+
+test('[FIRMS] an attorney removes a team member from Settings → Team; the person loses the firm at once', async ({
+  page,
+  api,
+}) => {
+  const attorney = await signUpViaApi(page, 'attorney');
+  const headers = {
+    Authorization: `Bearer ${(await ok<LoginResponse>(await api.post('/api/auth/login', { data: attorney }), 'the attorney signs in')).token}`,
+  };
+  const client = await ok<{ data: { id: string } }>(
+    await api.post('/api/client/new', {
+      headers,
+      data: {
+        firstName: 'Noor',
+        lastName: 'Haddad',
+        email: uniqueEmail('team.client'),
+        phone: '+1 555 010 4400',
+      },
+    }),
+    'add a client',
+  );
+  const opened = await openCase(
+    api,
+    headers,
+    { title: 'Haddad kitchen fire', clientId: client.data.id },
+    'open a case',
+  );
+  const expertEmail = uniqueEmail('team.expert');
+  await ok(
+    await api.post(`/api/cases/${opened.id}/members`, {
+      headers,
+      data: { email: expertEmail, firstName: 'Ines', lastName: 'Marlow', role: 'expert' },
+    }),
+    'invite the expert',
+  );
+  await chooseOwnPassword(
+    api,
+    { email: expertEmail, subject: `${attorney.companyName} added you to a case` },
+    OTHER_PASSWORD,
+    'the expert',
+  );
+  const expert = await ok<LoginResponse>(
+    await api.post('/api/auth/login', { data: { email: expertEmail, password: OTHER_PASSWORD } }),
+    'the expert signs in',
+  );
+  const expertHeaders = { Authorization: `Bearer ${expert.token}` };
+  expect((await api.get(`/api/cases/${opened.id}`, { headers: expertHeaders })).status()).toBe(200);
+
+  await page.goto('/settings?tab=team');
+  await expectScreen(page, 'Settings');
+  const row = page.getByRole('row').filter({ hasText: expertEmail });
+  await expect(row).toContainText('Expert Witness');
+  await expectAccessible(page, 'Settings → Team at 1440 px');
+  await row.getByRole('button', { name: 'Remove Ines Marlow' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove from firm' });
+  await expect(confirm).toContainText(`Remove Ines Marlow from ${attorney.companyName}?`);
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(toast(page, MESSAGES.firmMemberRemoved)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: expertEmail })).toHaveCount(0);
+
+  // The expert's token acting in the firm fails on its next call.
+  expect((await api.get(`/api/cases/${opened.id}`, { headers: expertHeaders })).status()).toBe(401);
+
+  await setScreen(page, 375);
+  await page.reload();
+  await expectScreen(page, 'Settings');
+  await expectNoSidewaysScroll(page, 375, 'Settings → Team');
+  await expectAccessible(page, 'Settings → Team at 375 px');
 });

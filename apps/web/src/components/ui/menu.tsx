@@ -1,6 +1,7 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 export interface MenuChoice {
   value: string;
@@ -30,10 +31,11 @@ export interface ChoiceMenuProps {
 }
 
 /**
- * A menu button with one choice among several (WAI-ARIA menu button, `menuitemradio` items):
- * Enter, Space or ArrowDown opens it on the current choice (ArrowUp on the last), the arrows,
- * Home and End move, Enter or Space chooses, Escape closes and returns to the button, Tab and a
- * press outside close it. Below 640 px the list spans the screen under the top bar.
+ * A menu button with one choice among several, on Radix's DropdownMenu (the WAI-ARIA menu button
+ * with `menuitemradio` items, as the app's dialogs and tabs are Radix's): Enter, Space or
+ * ArrowDown open it on the first item, the arrows (round the ends), Home, End and typing move,
+ * Enter or Space choose, Escape closes and returns to the button, a press outside closes it. On a
+ * narrow screen the list keeps 16 px from the edges.
  */
 export function ChoiceMenu({
   menuLabel,
@@ -47,127 +49,57 @@ export function ChoiceMenu({
   className,
   buttonClassName,
 }: ChoiceMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [initial, setInitial] = useState<'current' | 'last'>('current');
-  const wrapper = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  const items = () => Array.from(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    const all = items();
-    const start =
-      initial === 'last'
-        ? all.at(-1)
-        : (all.find((item) => item.getAttribute('aria-checked') === 'true') ?? all[0]);
-    start?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, initial]);
-
-  const openAt = (where: 'current' | 'last') => {
-    setInitial(where);
-    setOpen(true);
-  };
-
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      openAt(event.key === 'ArrowUp' ? 'last' : 'current');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const all = items();
-    const index = all.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      all[(to + all.length) % all.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(index + 1);
-      case 'ArrowUp':
-        return move(index - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(all.length - 1);
-      case 'Escape':
-        event.preventDefault();
-        return close(true);
-      case 'Tab':
-        return close(false);
-    }
-  };
-
+  const current = choices.find((choice) => choice.checked)?.value ?? '';
   return (
-    <div ref={wrapper} className={clsx('relative', className)}>
-      <button
-        ref={button}
-        type="button"
-        title={title}
-        aria-label={buttonLabel}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-busy={busy || undefined}
-        disabled={disabled}
-        onClick={() => (open ? close(false) : openAt('current'))}
-        onKeyDown={onButtonKeyDown}
-        className={buttonClassName}
-      >
-        {children}
-      </button>
-      {open && (
-        <div
-          ref={menu}
-          id={menuId}
-          role="menu"
-          aria-label={menuLabel}
-          onKeyDown={onMenuKeyDown}
-          className={clsx(
-            'fixed inset-x-4 top-16 z-30 max-h-[70dvh] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg',
-            'sm:absolute sm:inset-x-auto sm:top-full sm:left-0 sm:mt-2 sm:w-80',
-          )}
+    <div className={clsx('relative', className)}>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          type="button"
+          title={title}
+          aria-label={buttonLabel}
+          aria-busy={busy || undefined}
+          disabled={disabled}
+          className={buttonClassName}
         >
-          {choices.map((choice) => (
-            <button
-              key={choice.value}
-              type="button"
-              role="menuitemradio"
-              aria-checked={Boolean(choice.checked)}
-              tabIndex={-1}
-              onClick={() => {
-                close(true);
-                onChoose(choice.value);
-              }}
-              className="flex w-full items-start gap-3 rounded-lg px-3 py-2.5 text-left hover:bg-slate-50 focus:bg-brand-50 focus:outline-none"
-            >
-              <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center text-brand-700">
-                {choice.checked && <Check aria-hidden="true" className="size-4" />}
-              </span>
-              <span className="min-w-0">
-                <span className="block text-sm font-medium break-words text-slate-900">{choice.label}</span>
-                {choice.description && (
-                  <span className="block text-xs text-slate-600">{choice.description}</span>
-                )}
-              </span>
-            </button>
-          ))}
-        </div>
-      )}
+          {children}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            // Named for what it does ('Switch firm'), not after the button that opens it.
+            aria-labelledby={undefined}
+            aria-label={menuLabel}
+            align="start"
+            loop
+            sideOffset={8}
+            collisionPadding={16}
+            className="z-30 max-h-[70dvh] w-[min(20rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          >
+            <DropdownMenu.RadioGroup value={current} onValueChange={onChoose}>
+              {choices.map((choice) => (
+                <DropdownMenu.RadioItem
+                  key={choice.value}
+                  value={choice.value}
+                  className="flex w-full cursor-default items-start gap-3 rounded-lg px-3 py-2.5 text-left outline-none select-none data-[highlighted]:bg-brand-50"
+                >
+                  <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center text-brand-700">
+                    <DropdownMenu.ItemIndicator>
+                      <Check aria-hidden="true" className="size-4" />
+                    </DropdownMenu.ItemIndicator>
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block text-sm font-medium break-words text-slate-900">
+                      {choice.label}
+                    </span>
+                    {choice.description && (
+                      <span className="block text-xs text-slate-600">{choice.description}</span>
+                    )}
+                  </span>
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
     </div>
   );
 }

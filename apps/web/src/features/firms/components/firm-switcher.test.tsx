@@ -76,9 +76,9 @@ describe('firm switcher', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
 
-    await user.keyboard('{ArrowUp}');
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitemradio')[1]).toHaveFocus();
-    await user.keyboard('{Tab}');
+    await user.keyboard('{ArrowDown}');
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitemradio')[0]).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
@@ -99,8 +99,13 @@ describe('firm switcher', () => {
     await screen.findByRole('heading', { level: 2, name: 'Active Cases' });
     expect(queryClient.getQueryCache().findAll({ queryKey: ['dashboard'] }).length).toBeGreaterThan(0);
 
-    await user.click(await firmButton('Lovelace Law'));
-    await user.keyboard('{ArrowDown}{Enter}');
+    (await firmButton('Lovelace Law')).focus();
+    await user.keyboard('{Enter}');
+    const [first, second] = within(await screen.findByRole('menu')).getAllByRole('menuitemradio');
+    await waitFor(() => expect(first).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(second).toHaveFocus());
+    await user.keyboard('{Enter}');
 
     expect(await screen.findByText(MESSAGES.firmSwitched)).toBeInTheDocument();
     const [call] = callsTo('POST /api/auth/switch-firm');

@@ -16,6 +16,7 @@ import { nameInFirm } from '../memberships/memberships.repository';
 
 const { cases, caseMembers, caseStatusHistory, caseNumberCounters, memberships, users } = schema;
 const client = alias(users, 'client');
+const clientMembership = alias(memberships, 'client_membership');
 const lead = alias(users, 'lead');
 
 /** Who is asking, as far as case visibility goes. */
@@ -39,6 +40,12 @@ export function visibleTo(viewer: CaseViewer): SQL {
   )!;
 }
 
+/** The client's membership of the case's firm: how the firm names them (`nameInFirm`). */
+const clientMembershipOn = and(
+  eq(clientMembership.firmId, cases.firmId),
+  eq(clientMembership.userId, cases.clientId),
+);
+
 const summaryColumns = {
   id: cases.id,
   caseNumber: cases.caseNumber,
@@ -53,6 +60,8 @@ const summaryColumns = {
   clientId: client.id,
   clientFirstName: client.firstName,
   clientLastName: client.lastName,
+  clientStatus: clientMembership.status,
+  clientInvitedAs: clientMembership.invitedAs,
   leadId: lead.id,
   leadFirstName: lead.firstName,
   leadLastName: lead.lastName,
@@ -65,6 +74,12 @@ type SummaryRow = {
 const fullName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
 function toSummary(row: SummaryRow): CaseSummary {
+  const clientName = nameInFirm({
+    status: row.clientStatus ?? 'active',
+    invitedAs: row.clientInvitedAs,
+    firstName: row.clientFirstName ?? '',
+    lastName: row.clientLastName ?? '',
+  });
   return {
     id: row.id!,
     caseNumber: row.caseNumber!,
@@ -72,7 +87,7 @@ function toSummary(row: SummaryRow): CaseSummary {
     caseType: row.caseType as CaseType,
     status: row.status as CaseStatus,
     priority: row.priority as Priority,
-    client: { id: row.clientId!, name: fullName(row.clientFirstName, row.clientLastName) },
+    client: { id: row.clientId!, name: fullName(clientName.firstName, clientName.lastName) },
     leadAttorney: row.leadId ? { id: row.leadId, name: fullName(row.leadFirstName, row.leadLastName) } : null,
     dateOpened: row.dateOpened!,
     dueDate: row.dueDate,
@@ -165,6 +180,7 @@ export const casesRepository = {
       .select(summaryColumns)
       .from(cases)
       .innerJoin(client, eq(client.id, cases.clientId))
+      .leftJoin(clientMembership, clientMembershipOn)
       .leftJoin(lead, eq(lead.id, cases.leadAttorneyId))
       .where(listWhere(viewer, filter))
       .orderBy(...ORDER[filter.sort])
@@ -179,18 +195,30 @@ export const casesRepository = {
     return row?.total ?? 0;
   },
 
-  async people(db: DbOrTx, ids: string[]) {
+  /** People of the firm by id, named as the firm sees them (`nameInFirm`). */
+  async people(db: DbOrTx, firmId: string, ids: string[]) {
     if (ids.length === 0) return [];
-    return db
+    const rows = await db
       .select({
         id: users.id,
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
         phone: users.phone,
+        status: memberships.status,
+        invitedAs: memberships.invitedAs,
       })
       .from(users)
+      .leftJoin(memberships, and(eq(memberships.firmId, firmId), eq(memberships.userId, users.id)))
       .where(inArray(users.id, ids));
+    return rows.map(({ status, invitedAs, ...person }) => {
+      const pending = status === 'pending' && invitedAs;
+      return {
+        ...person,
+        ...nameInFirm({ status: status ?? 'active', invitedAs, ...person }),
+        phone: pending ? (invitedAs.phone ?? null) : person.phone,
+      };
+    });
   },
 
   /**
@@ -279,6 +307,7 @@ export const casesRepository = {
       .select(summaryColumns)
       .from(cases)
       .innerJoin(client, eq(client.id, cases.clientId))
+      .leftJoin(clientMembership, clientMembershipOn)
       .leftJoin(lead, eq(lead.id, cases.leadAttorneyId))
       .where(eq(cases.id, caseId));
     return row ? toSummary(row) : undefined;

@@ -177,7 +177,7 @@ export class CasesService {
         let memberId: string;
         if ('userId' in input) {
           const [membership] = await membershipsRepository.inFirm(tx, principal.firmId, [input.userId]);
-          const [person] = await repo.people(tx, [input.userId]);
+          const [person] = await repo.people(tx, principal.firmId, [input.userId]);
           if (!membership || !person) throw badRequest(MESSAGES.caseMemberNotFound);
           if (membership.userType === 'client') throw badRequest(MESSAGES.caseMemberIsClient);
           if (membership.userType !== expectedType) throw badRequest(MESSAGES.caseMemberRoleMismatch);
@@ -255,7 +255,10 @@ export class CasesService {
   private async detail(principal: Principal, caseId: string): Promise<CaseResponse> {
     const row = (await repo.find(this.db, principal, caseId))!;
     const [people, members, statusHistory, activity] = await Promise.all([
-      repo.people(this.db, [row.clientId, ...(row.leadAttorneyId ? [row.leadAttorneyId] : [])]),
+      repo.people(this.db, principal.firmId, [
+        row.clientId,
+        ...(row.leadAttorneyId ? [row.leadAttorneyId] : []),
+      ]),
       repo.members(this.db, caseId),
       repo.statusHistory(this.db, caseId),
       principal.userType === 'attorney' ? activityOf(this.db, principal.firmId, { caseId }, 100) : undefined,

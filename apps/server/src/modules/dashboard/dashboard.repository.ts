@@ -1,8 +1,9 @@
 import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type { CaseStatus, CaseType, Priority } from '@sentinel/shared';
+import { nameInFirm } from '../memberships/memberships.repository';
 
-const { cases, clientProfiles, users } = schema;
+const { cases, clientProfiles, memberships, users } = schema;
 
 /** The attorney dashboard's figures, each one query over the firm's rows. */
 export const dashboardRepository = {
@@ -54,13 +55,27 @@ export const dashboardRepository = {
         : [],
       clientIds.length
         ? db
-            .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+            .select({
+              id: users.id,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              status: memberships.status,
+              invitedAs: memberships.invitedAs,
+            })
             .from(clientProfiles)
             .innerJoin(users, eq(users.id, clientProfiles.userId))
+            .innerJoin(
+              memberships,
+              and(
+                eq(memberships.firmId, clientProfiles.firmId),
+                eq(memberships.userId, clientProfiles.userId),
+              ),
+            )
             .where(and(eq(clientProfiles.firmId, firmId), inArray(clientProfiles.userId, clientIds)))
         : [],
     ]);
-    return { caseRows, clientRows };
+    // A client who has not accepted yet is named as the firm entered them.
+    return { caseRows, clientRows: clientRows.map((row) => ({ id: row.id, ...nameInFirm(row) })) };
   },
 
   /** Open cases by nearest due date from today on. */

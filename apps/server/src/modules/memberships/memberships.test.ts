@@ -206,6 +206,35 @@ describe('an adjuster who works with two law firms (issue 9)', () => {
     ).toBe(404);
   });
 
+  it('a firm names a client who has not accepted as it typed them, in every answer', async () => {
+    const a = await lawFirm('Naming A');
+    const b = await lawFirm('Naming B');
+    // Firm A's client, with an account of their own name, is added by firm B under another name.
+    const added = await api(
+      {
+        method: 'POST',
+        url: '/api/client/new',
+        payload: { firstName: 'Typed', lastName: 'Owner', email: a.client.email, phone: '555 0199' },
+      },
+      b.token,
+    );
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data).toMatchObject({ firstName: 'Typed', lastName: 'Owner', phone: '555 0199' });
+    const opened = await api(
+      { method: 'POST', url: '/api/cases', payload: { title: 'Typed owner roof', clientId: a.client.id } },
+      b.token,
+    );
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json().data.client).toMatchObject({ name: 'Typed Owner', phone: '555 0199' });
+    const list = (await api({ method: 'GET', url: '/api/cases?pageSize=all' }, b.token)).json();
+    const row = list.data.find((c: { id: string }) => c.id === opened.json().data.id);
+    expect(row.client.name).toBe('Typed Owner');
+    const everything = [added.body, opened.body, JSON.stringify(list)].join('');
+    expect(everything).not.toContain(a.client.lastName);
+    const dashboard = await api({ method: 'GET', url: '/api/dashboard/attorney' }, b.token);
+    expect(dashboard.body).not.toContain(a.client.lastName);
+  });
+
   it('lets a person leave a firm, but not its last attorney', async () => {
     const a = await lawFirm('Leaving A');
     const soloMembership = (await api({ method: 'GET', url: '/api/memberships' }, a.token)).json().data[0];

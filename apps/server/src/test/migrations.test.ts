@@ -38,6 +38,9 @@ async function emptyDatabase(): Promise<DatabaseHandle> {
 }
 
 const rows = async <T>(db: DatabaseHandle, sql: string) => (await db.query<T>(sql)).rows;
+/** `SELECT count(*) FROM <from>`. */
+const countOf = async (db: DatabaseHandle, from: string) =>
+  (await rows<{ n: number }>(db, `SELECT count(*)::int n FROM ${from}`))[0]!.n;
 
 describe('migration 0005 (memberships) on a copy of the demo firm', () => {
   let db: DatabaseHandle;
@@ -70,7 +73,7 @@ describe('migration 0005 (memberships) on a copy of the demo firm', () => {
       'audit_log',
       'sessions',
     ]) {
-      before[table] = (await rows<{ n: number }>(db, `SELECT count(*)::int n FROM ${table}`))[0]!.n;
+      before[table] = await countOf(db, table);
     }
     await migrateDatabase(db);
   });
@@ -84,10 +87,7 @@ describe('migration 0005 (memberships) on a copy of the demo firm', () => {
     expect(before.users).toBe(8);
     expect(before.cases).toBe(12);
     for (const [table, count] of Object.entries(before)) {
-      const [{ n }] = (await rows<{ n: number }>(db, `SELECT count(*)::int n FROM ${table}`)) as [
-        { n: number },
-      ];
-      expect(n, table).toBe(count);
+      expect(await countOf(db, table), table).toBe(count);
     }
   });
 
@@ -127,20 +127,18 @@ describe('migration 0005 (memberships) on a copy of the demo firm', () => {
   });
 
   it('keys the client directory by firm and person, and keeps cases, teams and activity linked', async () => {
-    const [broken] = await rows<{ n: number }>(
+    const casesWithoutDirectoryRow = await countOf(
       db,
-      `SELECT count(*)::int n FROM cases c
-       LEFT JOIN client_profiles cp ON cp.user_id = c.client_id AND cp.firm_id = c.firm_id
+      `cases c LEFT JOIN client_profiles cp ON cp.user_id = c.client_id AND cp.firm_id = c.firm_id
        WHERE cp.user_id IS NULL`,
     );
-    expect(broken!.n).toBe(0);
-    const [teamWithoutMembership] = await rows<{ n: number }>(
+    expect(casesWithoutDirectoryRow).toBe(0);
+    const teamWithoutMembership = await countOf(
       db,
-      `SELECT count(*)::int n FROM case_members cm
-       LEFT JOIN memberships m ON m.user_id = cm.user_id AND m.firm_id = cm.firm_id
+      `case_members cm LEFT JOIN memberships m ON m.user_id = cm.user_id AND m.firm_id = cm.firm_id
        WHERE m.id IS NULL`,
     );
-    expect(teamWithoutMembership!.n).toBe(0);
+    expect(teamWithoutMembership).toBe(0);
     const [pk] = await rows<{ columns: string }>(
       db,
       `SELECT string_agg(a.attname, ',' ORDER BY a.attname) AS columns FROM pg_index i

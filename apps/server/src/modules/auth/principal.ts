@@ -29,12 +29,19 @@ export const actingPrincipal = (account: Account): Principal | null =>
 
 type Person = Pick<UserRecord, 'id' | 'email' | 'firstName' | 'lastName'>;
 
+/** The person's active and pending memberships, as `membershipsRepository.ofUser` reads them. */
+export type MembershipRows = Awaited<ReturnType<typeof membershipsRepository.ofUser>>;
+
 /**
  * The signed-in user as the API shows them (spec §3 field names), acting in `firmId`: their type
  * there, the firms they work in (the switcher) and how many invitations wait for an answer.
  */
 export async function sessionUserOf(db: DbOrTx, person: Person, firmId: string | null): Promise<SessionUser> {
-  const rows = await membershipsRepository.ofUser(db, person.id);
+  return sessionUserFrom(person, firmId, await membershipsRepository.ofUser(db, person.id));
+}
+
+/** `sessionUserOf` from memberships already read. */
+export function sessionUserFrom(person: Person, firmId: string | null, rows: MembershipRows): SessionUser {
   const firms: SessionFirm[] = rows
     .filter((row) => row.status === 'active')
     .map((row) => ({ id: row.firmId, name: row.firmName, userType: row.userType as UserType }));

@@ -4,7 +4,7 @@ import { audit } from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
 import { AppError, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
-import { sessionUserOf, type Account } from '../auth/principal';
+import { sessionUserFrom, type Account, type MembershipRows } from '../auth/principal';
 import type { SessionsService } from '../auth/sessions.service';
 import { membershipsRepository as repo, type MembershipRecord } from './memberships.repository';
 
@@ -20,18 +20,8 @@ export class MembershipsService {
     private readonly firmCache: FirmCache,
   ) {}
 
-  async mine(account: Account, db: DbOrTx = this.db): Promise<MyMembership[]> {
-    const rows = await repo.ofUser(db, account.userId);
-    return rows.map((row) => ({
-      id: row.id,
-      firmId: row.firmId,
-      firmName: row.firmName,
-      userType: row.userType as UserType,
-      status: row.status as 'pending' | 'active',
-      invitedBy: row.inviterFirstName ? `${row.inviterFirstName} ${row.inviterLastName}` : null,
-      createdAt: row.createdAt.toISOString(),
-      current: row.status === 'active' && row.firmId === account.firm?.firmId,
-    }));
+  async mine(account: Account): Promise<MyMembership[]> {
+    return toMine(await repo.ofUser(this.db, account.userId), account.firm?.firmId ?? null);
   }
 
   /** The session acts in another of the person's firms; a token of the firm before stops working. */
@@ -160,15 +150,28 @@ export class MembershipsService {
     token: { accessToken: string; expiresIn: number },
     message: string,
   ): Promise<SessionChangeResponse> {
-    const acting: Account = { ...account, firm: null };
-    const user = await sessionUserOf(tx, { ...account, id: account.userId }, firmId);
-    if (user.firm) acting.firm = { firmId: user.firm.id, userType: user.firm.userType };
+    const rows = await repo.ofUser(tx, account.userId);
+    const user = sessionUserFrom({ ...account, id: account.userId }, firmId, rows);
     return {
       message,
       token: token.accessToken,
       expiresIn: token.expiresIn,
       user,
-      memberships: await this.mine(acting, tx),
+      memberships: toMine(rows, user.firm?.id ?? null),
     };
   }
+}
+
+/** The person's memberships as they see them, the one the session acts in marked current. */
+function toMine(rows: MembershipRows, currentFirmId: string | null): MyMembership[] {
+  return rows.map((row) => ({
+    id: row.id,
+    firmId: row.firmId,
+    firmName: row.firmName,
+    userType: row.userType as UserType,
+    status: row.status as 'pending' | 'active',
+    invitedBy: row.inviterFirstName ? `${row.inviterFirstName} ${row.inviterLastName}` : null,
+    createdAt: row.createdAt.toISOString(),
+    current: row.status === 'active' && row.firmId === currentFirmId,
+  }));
 }

@@ -13,3 +13,4 @@ export * from './schemas/cases';
 export * from './schemas/dashboard';
 export * from './schemas/analysis';
 export * from './schemas/documents';
+export * from './schemas/mail';

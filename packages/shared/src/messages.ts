@@ -133,7 +133,40 @@ export const MESSAGES = {
   messagesEmptyHint: 'Your messages will appear here when you have an active case',
   noTimelineEvents: 'No timeline events yet',
   timelineEmptyHint: 'Your case timeline will appear here once your case is active.',
+  // Provider connections and e-mail (§8, issue 10)
+  invalidState: 'Invalid state parameter.',
+  providerUnknown: 'Could not determine the OAuth provider.',
+  authUrlMissing: 'Failed to get auth URL from server.',
+  disconnectNeedsUser: 'User ID is required to disconnect.',
+  providerNotConnected: 'That account is not connected.',
+  connectionErrorTitle: 'Connection Error',
+  connectionErrorText: 'Please go to your settings to connect your account.',
+  emailNetworkError: 'Network error: Could not connect to the server.',
+  emailRequestError: 'An unexpected error occurred while setting up the request.',
+  emailNotFound: 'That e-mail is not in your inbox',
+  attachmentNotFound: 'That attachment is not part of the e-mail',
+  emailNoCaseToSave: 'File the e-mail to a case first, or choose a case',
+  emailStatusSaved: 'Saved',
+  noEmailsFound: 'No e-mails match these filters',
+  inboxEmpty: 'Your inbox is empty. New mail appears here after the next sync.',
+  syncQueued: 'Sync started',
 } as const;
+
+/** §8 "Provider connection" and "OAuth callback", with the provider's name. */
+export const providerNotConfigured = (provider: string) =>
+  `${providerDisplayName(provider)} is not configured on this server. Ask your administrator to set its client ID and secret.`;
+export const connectInitFailed = (provider: string) => `Could not initiate ${provider} connection.`;
+export const disconnectFailed = (provider: string) => `Could not disconnect the ${provider} connection.`;
+export const noAuthorizationCode = (provider: string) =>
+  `No authorization code received from ${providerDisplayName(provider)}.`;
+export const tokenExchangeFailed = (description: string) => `Token exchange failed: ${description}`;
+export const needsReconnectText = (provider: string) =>
+  `${providerDisplayName(provider)} no longer accepts Sentinel's access. Reconnect to keep your mail in sync; what was synced stays here.`;
+export const providerUnavailableText = (provider: string) =>
+  `${providerDisplayName(provider)} did not answer. Sentinel will try again at the next sync.`;
+export const emailApiError = (status: number) => `API error with status ${status}`;
+export const emailFiled = (caseNumber: string) => `Filed to ${caseNumber}`;
+export const attachmentSaved = (name: string, caseNumber: string) => `${name} saved to ${caseNumber}`;
 
 /** §8 "Download". */
 export const downloadFailedStatus = (status: number) => `Download failed: ${status}`;

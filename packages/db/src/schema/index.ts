@@ -7,3 +7,4 @@ export * from './leads';
 export * from './clients';
 export * from './cases';
 export * from './documents';
+export * from './mail';

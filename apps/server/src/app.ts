@@ -36,6 +36,17 @@ import { localAnalyzer } from './modules/documents/local-analyzer';
 import { SignedUrls } from './modules/documents/signed-urls';
 import { CLEANUP_JOB, storageCleanup } from './modules/documents/storage-cleanup';
 import { JobQueue, type JobHandler } from './platform/jobs';
+import { providerRuntime, type ProviderRuntime } from './integrations/settings';
+import { ConnectionsService } from './modules/connections/connections.service';
+import { oauthRoutes, providerTokensRoutes } from './modules/connections/connections.routes';
+import { ProviderTokens } from './modules/connections/provider-tokens';
+import { EmailsService } from './modules/emails/emails.service';
+import { emailsRoutes } from './modules/emails/emails.routes';
+import { MailSync } from './modules/emails/mail-sync';
+import { MAIL_SYNC_JOB } from './modules/emails/mail-sync-jobs';
+import { SecretBox } from './platform/secret-box';
+import { mountedSandbox } from './demo/demo-mail';
+import type { ProviderSandbox } from '@sentinel/provider-sandbox';
 import type { BlobStore } from './platform/storage/blob-store';
 import { LocalBlobStore } from './platform/storage/local-store';
 import { S3BlobStore } from './platform/storage/s3-store';
@@ -70,6 +81,9 @@ export interface Services {
   documentUploads: DocumentUploadsService;
   documentAnalysis: DocumentAnalysisService;
   leads: LeadsService;
+  connections: ConnectionsService;
+  emails: EmailsService;
+  mailSync: MailSync;
 }
 
 declare module 'fastify' {
@@ -88,6 +102,10 @@ declare module 'fastify' {
     routeAccess: RouteAccess[];
     /** Background jobs (document analysis, clean-up); main.ts starts the worker. */
     jobs: JobQueue;
+    /** Google and Microsoft: adapters, redirect URIs, sandbox or real (integrations/settings.ts). */
+    providers: ProviderRuntime;
+    /** The provider sandbox mounted at /sandbox (npm start without credentials), or null. */
+    providerSandbox: ProviderSandbox | null;
   }
   interface FastifyRequest {
     /** The signed-in person (set by the auth guard). */
@@ -143,7 +161,24 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     : new LocalBlobStore(path.join(config.dataDir, 'files'));
   const jobHandlers: Record<string, JobHandler> = {};
   const jobs = new JobQueue(database, app.log, jobHandlers);
+  const providers = providerRuntime(config);
+  const tokenBox = new SecretBox(config.appSecret, 'provider-tokens');
+  const providerTokens = new ProviderTokens(db, tokenBox, providers.adapters, app.log);
+  const documentUploads = new DocumentUploadsService(db, store, jobs);
+  const connections = new ConnectionsService(db, providers, tokenBox, jobs, app.log);
+  const emails = new EmailsService(
+    db,
+    jobs,
+    providers.adapters,
+    providerTokens,
+    (principal, received, context) => documentUploads.upload(principal, received, context),
+    { tmpDir: uploadTmpDir(config.dataDir), maxBytes: config.documentMaxBytes },
+  );
+  const mailSync = new MailSync(db, providers.adapters, providerTokens, app.log);
   const services: Services = {
+    connections,
+    emails,
+    mailSync,
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
@@ -153,7 +188,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     cases: new CasesService(db, mailer, config, readAudit, firmCache),
     dashboard: new DashboardService(db, readAudit, firmCache),
     documents: new DocumentsService(db, store, new SignedUrls(config.appSecret), readAudit),
-    documentUploads: new DocumentUploadsService(db, store, jobs),
+    documentUploads,
     leads: new LeadsService(db, throttle, config),
     documentAnalysis: new DocumentAnalysisService(
       db,
@@ -163,6 +198,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     ),
   };
   jobHandlers[ANALYSIS_JOB] = services.documentAnalysis.analysisJob;
+  jobHandlers[MAIL_SYNC_JOB] = mailSync.job;
   jobHandlers[CLEANUP_JOB] = storageCleanup(db, store, uploadTmpDir(config.dataDir), app.log);
 
   app.decorate('config', config);
@@ -170,6 +206,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate('db', db);
   app.decorate('services', services);
   app.decorate('jobs', jobs);
+  app.decorate('providers', providers);
   app.decorate('mailer', mailer);
   app.decorate('throttle', throttle);
   app.decorate('accessTokens', accessTokens);
@@ -214,9 +251,17 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(casesRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(documentsRoutes);
+      await api.register(oauthRoutes, { prefix: '/oauth' });
+      await api.register(providerTokensRoutes, { prefix: '/tokens' });
+      await api.register(emailsRoutes, { prefix: '/emails' });
     },
     { prefix: '/api' },
   );
+
+  // Google and Microsoft stand-ins at /sandbox when no credentials are set (never in production).
+  const sandbox = await mountedSandbox(config, db);
+  if (sandbox) await app.register(sandbox.plugin, { prefix: '/sandbox' });
+  app.decorate('providerSandbox', sandbox?.sandbox ?? null);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -62,6 +62,17 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'expected common, organizations, consumers or a tenant id')
+    .default('common'),
+  PROVIDER_SANDBOX: z.enum(['auto', 'off']).default('auto'),
+  PROVIDER_SANDBOX_URL: z.url().optional(),
+  MAIL_SYNC_MINUTES: z.coerce.number().positive().max(1440).default(5),
 });
 
 export interface Config {
@@ -111,6 +122,25 @@ export interface Config {
    * this machine (a loopback peer, not forwarded by a proxy).
    */
   metricsToken?: string;
+  /** Google and Microsoft (issue 10): real credentials, or the provider sandbox in their place. */
+  providers: ProvidersConfig;
+}
+
+/**
+ * Each provider is either real (its client id and secret are set), the sandbox (no credentials,
+ * not production, PROVIDER_SANDBOX not off) or off. The sandbox is mounted in this process at
+ * /sandbox unless PROVIDER_SANDBOX_URL names one running elsewhere (tests, e2e).
+ */
+export interface ProvidersConfig {
+  google: { mode: 'real'; clientId: string; clientSecret: string } | { mode: 'sandbox' } | { mode: 'off' };
+  microsoft:
+    | { mode: 'real'; clientId: string; clientSecret: string; tenant: string }
+    | { mode: 'sandbox' }
+    | { mode: 'off' };
+  /** Where the sandbox answers, when a provider uses it. */
+  sandbox: { baseUrl: string; mounted: boolean } | null;
+  /** How often connected mailboxes sync, in seconds. */
+  mailSyncSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -152,7 +182,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!source.APP_SECRET) problems.push('APP_SECRET: is required in production');
     if (!source.PUBLIC_URL) problems.push('PUBLIC_URL: is required in production');
   }
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const providers = parsed.success ? providersConfig(parsed.data, problems) : undefined;
+  if (!parsed.success || !providers || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -201,5 +232,40 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     metricsToken: env.METRICS_TOKEN,
+    providers,
+  };
+}
+
+function providersConfig(env: z.output<typeof envSchema>, problems: string[]): ProvidersConfig {
+  const sandboxAllowed = env.NODE_ENV !== 'production' && env.PROVIDER_SANDBOX === 'auto';
+  const pick = (id: string | undefined, secret: string | undefined, name: 'GOOGLE' | 'MICROSOFT') => {
+    if (id && secret) return 'real' as const;
+    if (id || secret) problems.push(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET: set both or neither`);
+    return sandboxAllowed ? ('sandbox' as const) : ('off' as const);
+  };
+  const google = pick(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, 'GOOGLE');
+  const microsoft = pick(env.MICROSOFT_CLIENT_ID, env.MICROSOFT_CLIENT_SECRET, 'MICROSOFT');
+  const usesSandbox = google === 'sandbox' || microsoft === 'sandbox';
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    google:
+      google === 'real'
+        ? { mode: 'real', clientId: env.GOOGLE_CLIENT_ID!, clientSecret: env.GOOGLE_CLIENT_SECRET! }
+        : { mode: google },
+    microsoft:
+      microsoft === 'real'
+        ? {
+            mode: 'real',
+            clientId: env.MICROSOFT_CLIENT_ID!,
+            clientSecret: env.MICROSOFT_CLIENT_SECRET!,
+            tenant: env.MICROSOFT_TENANT,
+          }
+        : { mode: microsoft },
+    sandbox: usesSandbox
+      ? env.PROVIDER_SANDBOX_URL
+        ? { baseUrl: env.PROVIDER_SANDBOX_URL.replace(/\/+$/, ''), mounted: false }
+        : { baseUrl: `${publicUrl}/sandbox`, mounted: true }
+      : null,
+    mailSyncSeconds: Math.round(env.MAIL_SYNC_MINUTES * 60),
   };
 }

@@ -4,6 +4,8 @@ import { CLEANUP_JOB } from './modules/documents/storage-cleanup';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
+import { connectDemoMailboxes } from './demo/demo-mail';
+import { enqueueDueSyncs } from './modules/emails/mail-sync-jobs';
 
 /** Reads the configuration, opens and migrates the database, listens, and shuts down gracefully. */
 async function main() {
@@ -41,6 +43,16 @@ async function main() {
   const cleanup = () => app.jobs.enqueue(database.db, CLEANUP_JOB, {});
   await cleanup();
   setInterval(() => void cleanup().catch(() => undefined), 60 * 60 * 1000).unref();
+  // Connected mailboxes sync every MAIL_SYNC_MINUTES (the schedule is checked each minute).
+  const { mailSyncSeconds } = config.providers;
+  const syncDue = () => enqueueDueSyncs(database.db, app.jobs, { olderThanSeconds: mailSyncSeconds });
+  setInterval(() => void syncDue().catch((err: unknown) => app.log.warn({ err }, 'mail sync schedule')), 60_000).unref();
+  // A fresh demo: the demo attorney's sandbox mailboxes are connected and synced.
+  if (seeded && app.providerSandbox) {
+    await connectDemoMailboxes(app, app.providerSandbox).catch((err: unknown) =>
+      app.log.warn({ err }, 'demo mailboxes not connected'),
+    );
+  }
   const dataNote = database.kind === 'embedded' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
   console.log(`\nSentinel is running at ${config.publicUrl} (${dataNote}; outbox ${config.dataDir}/outbox)`);
   if (seeded || (database.kind === 'embedded' && config.demoSeed !== 'never'))

@@ -2,3 +2,4 @@ export * from './client';
 export * from './password-hash';
 export * as schema from './schema/index';
 export type { InvitedAs } from './schema/memberships';
+export type { StoredAttachment } from './schema/mail';

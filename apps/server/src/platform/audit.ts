@@ -43,7 +43,14 @@ export type AuditAction =
   | 'membership_accepted'
   | 'membership_declined'
   | 'membership_left'
-  | 'membership_removed';
+  | 'membership_removed'
+  | 'provider_connected'
+  | 'provider_connect_failed'
+  | 'provider_disconnected'
+  | 'provider_needs_reconnect'
+  | 'email_filed'
+  | 'email_unfiled'
+  | 'email_attachment_saved';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -82,6 +82,23 @@ const TABLE: Record<string, Row> = {
   'POST /api/document/:id/analyze': { access: 'session', foreignObject: true },
   'GET /api/document/:id/signedUrl': { access: 'session', foreignObject: true },
   'GET /api/files/:id': { access: 'public' },
+  // Provider connections (issue 10): the person's own, in whichever firm they act.
+  'GET /api/oauth/connect/:provider': { access: 'account' },
+  'POST /api/oauth/callback': { access: 'account', payload: { provider: 'google', state: 'x', code: 'y' } },
+  'GET /api/oauth/status': { access: 'account' },
+  'GET /api/oauth/connections': { access: 'account' },
+  'GET /api/oauth/config/microsoft': { access: 'account' },
+  'GET /api/tokens/get': { access: 'account' },
+  'POST /api/tokens/store': {
+    access: 'account',
+    payload: { provider: 'google', accessToken: 'not-a-token', expiresAt: 'soon' },
+  },
+  'DELETE /api/tokens/delete': { access: 'account' },
+  'GET /api/emails/inbox/:provider': { access: 'session' },
+  'POST /api/emails/sync': { access: 'session' },
+  'GET /api/emails/:id': { access: 'session', foreignObject: true },
+  'PATCH /api/emails/:id': { access: 'session', foreignObject: true, payload: { status: 'Read' } },
+  'POST /api/emails/:id/attachments/:attachmentId/save': { access: 'session', foreignObject: true, payload: {} },
 };
 
 let ctx: TestContext;
@@ -98,6 +115,7 @@ let foreignAttorneyId: string;
 let foreignClientId: string;
 let foreignCaseId: string;
 let foreignDocumentId: string;
+let foreignEmailId: string;
 let ownAttorneyId: string;
 let ownClientId: string;
 
@@ -144,6 +162,19 @@ beforeAll(async () => {
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nOther firm\r\n--${boundary}--\r\n`,
     })
   ).json().data.id;
+  // Another person's e-mail (the foreign attorney's): every e-mail route answers it 404.
+  const [foreignEmail] = await ctx.database.db
+    .insert(schema.emails)
+    .values({
+      userId: other.id,
+      provider: 'google',
+      providerMessageId: 'table-1',
+      fromAddress: 'adjuster@carrier.example',
+      receivedAt: new Date(),
+      attachments: [{ id: 'att1', name: 'estimate.pdf', mimeType: 'application/pdf', size: 10 }],
+    })
+    .returning({ id: schema.emails.id });
+  foreignEmailId = foreignEmail!.id;
   const ownClient = await ctx.app.inject({
     method: 'POST',
     url: '/api/client/new',
@@ -204,11 +235,15 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
       ? foreignDocumentId
       : path!.startsWith('/api/memberships/')
         ? foreignMembershipId
-        : foreignClientId;
+        : path!.startsWith('/api/emails/')
+          ? foreignEmailId
+          : foreignClientId;
   const ownUser = path!.startsWith('/api/firm/members/')
     ? '00000000-0000-4000-8000-000000000000'
     : ownAttorneyId;
   return path!
+    .replace(':provider', 'google')
+    .replace(':attachmentId', 'att1')
     .replace(':userId', firm === 'own' ? ownUser : foreignAttorneyId)
     .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId);
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -87,3 +87,33 @@ export async function receiveUpload(
 
 const tooLarge = (maxBytes: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+
+/**
+ * The same checks for bytes that did not come from a form (an e-mail attachment saved into a
+ * case): written to DATA_DIR/tmp, hashed, checked against the name's extension, or removed.
+ */
+export async function receiveBytes(
+  data: Buffer,
+  rawName: string,
+  options: { tmpDir: string; maxBytes: number },
+): Promise<Omit<ReceivedUpload, 'fields'>> {
+  if (data.length > options.maxBytes) throw tooLarge(options.maxBytes);
+  if (data.length === 0) throw badRequest('The file is empty');
+  await mkdir(options.tmpDir, { recursive: true });
+  const tempFile = path.join(options.tmpDir, `${randomUUID()}.part`);
+  try {
+    await writeFile(tempFile, data, { flag: 'wx', mode: 0o600 });
+    const fileName = cleanFileName(rawName);
+    const contentType = await checkContent(tempFile, fileName);
+    return {
+      tempFile,
+      fileName,
+      contentType,
+      sizeBytes: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+    };
+  } catch (error) {
+    await rm(tempFile, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { sandboxEndpoints } from '@sentinel/provider-sandbox';
+import type { Provider } from '@sentinel/shared';
+import type { Config } from '../config';
+import { createProviderAdapters, realGoogleEndpoints, realMicrosoftEndpoints } from './index';
+import type { ProviderAdapters } from './provider';
+
+/** The client the built-in sandbox knows Sentinel by (its secret is derived from APP_SECRET). */
+export const SANDBOX_CLIENT_ID = 'sentinel-sandbox';
+export const sandboxClientSecret = (appSecret: string) =>
+  createHash('sha256').update(`provider-sandbox:${appSecret}`).digest('base64url');
+
+export interface ProviderRuntime {
+  adapters: Record<Provider, ProviderAdapters | null>;
+  /** Which providers the sandbox stands in for. */
+  sandbox: Record<Provider, boolean>;
+  /** The redirect URI each provider returns to, built from PUBLIC_URL (never from a request). */
+  redirectUri: Record<Provider, string>;
+  /** What the Microsoft connect screen may show (spec §7 /api/oauth/config/microsoft). */
+  microsoftClientId: string | null;
+}
+
+/** The adapters for this configuration: real endpoints with real credentials, or the sandbox. */
+export function providerRuntime(config: Config): ProviderRuntime {
+  const { google, microsoft, sandbox } = config.providers;
+  const sandboxUrls = sandbox ? sandboxEndpoints(sandbox.baseUrl) : null;
+  const sandboxCredentials = { clientId: SANDBOX_CLIENT_ID, clientSecret: sandboxClientSecret(config.appSecret) };
+  const adapters = createProviderAdapters({
+    google:
+      google.mode === 'real'
+        ? { endpoints: realGoogleEndpoints, credentials: google }
+        : google.mode === 'sandbox' && sandboxUrls
+          ? { endpoints: sandboxUrls.google, credentials: sandboxCredentials }
+          : undefined,
+    microsoft:
+      microsoft.mode === 'real'
+        ? { endpoints: realMicrosoftEndpoints(microsoft.tenant), credentials: microsoft }
+        : microsoft.mode === 'sandbox' && sandboxUrls
+          ? { endpoints: sandboxUrls.microsoft, credentials: sandboxCredentials }
+          : undefined,
+  });
+  return {
+    adapters,
+    sandbox: { google: google.mode === 'sandbox', microsoft: microsoft.mode === 'sandbox' },
+    redirectUri: {
+      google: `${config.publicUrl}/oauth2callback`,
+      microsoft: `${config.publicUrl}/microsoftoauthcallback`,
+    },
+    microsoftClientId:
+      microsoft.mode === 'real' ? microsoft.clientId : microsoft.mode === 'sandbox' ? SANDBOX_CLIENT_ID : null,
+  };
+}

@@ -1,0 +1,220 @@
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { schema, type DbOrTx, type StoredAttachment } from '@sentinel/db';
+import { visibleTo, type CaseViewer } from '../cases/cases.repository';
+
+const { emails, cases, caseMembers, users } = schema;
+export type EmailRow = typeof emails.$inferSelect;
+export type NewEmail = Omit<typeof emails.$inferInsert, 'id' | 'caseId' | 'filedById' | 'filedAt' | 'createdAt'>;
+
+/** The columns of a list row (no bodies). */
+const listColumns = {
+  id: emails.id,
+  provider: emails.provider,
+  fromName: emails.fromName,
+  fromAddress: emails.fromAddress,
+  subject: emails.subject,
+  preview: emails.preview,
+  receivedAt: emails.receivedAt,
+  unread: emails.unread,
+  priority: emails.priority,
+  attachments: emails.attachments,
+  mentions: emails.mentions,
+  caseId: emails.caseId,
+};
+export type EmailListRow = Pick<EmailRow, keyof typeof listColumns>;
+
+export interface InboxFilter {
+  userId: string;
+  provider: 'google' | 'microsoft' | 'all';
+  unread?: boolean;
+  words?: string[];
+  /** Filed to this case (already checked visible), unfiled, or unfiled and matching these tokens. */
+  caseFilter?:
+    | { kind: 'case'; caseId: string }
+    | { kind: 'unfiled' }
+    | { kind: 'suggested'; tokens: string[]; addresses: string[] };
+  after?: { receivedAt: Date; id: string };
+  limit: number;
+}
+
+/** What suggests a case: its numbers and the addresses of its client and team. */
+export interface CaseClue {
+  id: string;
+  caseNumber: string;
+  title: string;
+  claimNumber: string | null;
+  policyNumber: string | null;
+  clientEmail: string;
+  clientName: string;
+  members: Array<{ email: string; name: string }>;
+}
+
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const emailsRepository = {
+  /**
+   * A page of the inbox, newest first (keyset: received_at, id). Only mail of live connections,
+   * except when asking for a case's mail: filed e-mails stay with their case after a disconnect.
+   */
+  async page(db: DbOrTx, filter: InboxFilter): Promise<EmailListRow[]> {
+    const where: Array<SQL | undefined> = [eq(emails.userId, filter.userId)];
+    if (filter.caseFilter?.kind !== 'case') where.push(isNotNull(emails.connectionId));
+    if (filter.provider !== 'all') where.push(eq(emails.provider, filter.provider));
+    if (filter.unread) where.push(eq(emails.unread, true));
+    for (const word of filter.words ?? []) {
+      const pattern = likePattern(word);
+      where.push(
+        sql`(${emails.subject} ilike ${pattern} or ${emails.fromName} ilike ${pattern} or ${emails.fromAddress} ilike ${pattern} or ${emails.bodyText} ilike ${pattern})`,
+      );
+    }
+    const cf = filter.caseFilter;
+    if (cf?.kind === 'case') where.push(eq(emails.caseId, cf.caseId));
+    if (cf?.kind === 'unfiled') where.push(isNull(emails.caseId));
+    if (cf?.kind === 'suggested') {
+      where.push(isNull(emails.caseId));
+      where.push(
+        sql`(${emails.mentions} && ${sql`${cf.tokens}::text[]`} or lower(${emails.fromAddress}) = any(${sql`${cf.addresses}::text[]`}))`,
+      );
+    }
+    if (filter.after)
+      where.push(sql`(${emails.receivedAt}, ${emails.id}) < (${filter.after.receivedAt}, ${filter.after.id})`);
+    const rows = await db
+      .select(listColumns)
+      .from(emails)
+      .where(and(...where))
+      .orderBy(sql`${emails.receivedAt} desc nulls last, ${emails.id} desc nulls last`)
+      .limit(filter.limit);
+    return rows;
+  },
+
+  async unreadCount(db: DbOrTx, userId: string, provider: 'google' | 'microsoft' | 'all'): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emails)
+      .where(
+        and(
+          eq(emails.userId, userId),
+          isNotNull(emails.connectionId),
+          eq(emails.unread, true),
+          provider === 'all' ? undefined : eq(emails.provider, provider),
+        ),
+      );
+    return row?.n ?? 0;
+  },
+
+  /** One of the user's own e-mails (another person's answers nothing). */
+  async findOwn(db: DbOrTx, userId: string, id: string): Promise<EmailRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.id, id), eq(emails.userId, userId)));
+    return row;
+  },
+
+  async listRowOf(db: DbOrTx, userId: string, id: string): Promise<EmailListRow | undefined> {
+    const [row] = await db
+      .select(listColumns)
+      .from(emails)
+      .where(and(eq(emails.id, id), eq(emails.userId, userId)));
+    return row;
+  },
+
+  async setUnread(db: DbOrTx, id: string, unread: boolean): Promise<void> {
+    await db.update(emails).set({ unread, updatedAt: new Date() }).where(eq(emails.id, id));
+  },
+
+  async file(db: DbOrTx, id: string, caseId: string | null, byUserId: string): Promise<void> {
+    await db
+      .update(emails)
+      .set(
+        caseId
+          ? { caseId, filedById: byUserId, filedAt: new Date(), updatedAt: new Date() }
+          : { caseId: null, filedById: null, filedAt: null, updatedAt: new Date() },
+      )
+      .where(eq(emails.id, id));
+  },
+
+  async setAttachments(db: DbOrTx, id: string, attachments: StoredAttachment[]): Promise<void> {
+    await db.update(emails).set({ attachments, updatedAt: new Date() }).where(eq(emails.id, id));
+  },
+
+  /**
+   * Stores a page of synced messages: new ones inserted; known ones get the provider's read state
+   * and labels (the body does not change). Filing is never touched by a sync.
+   */
+  async upsert(db: DbOrTx, rows: NewEmail[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db
+      .insert(emails)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [emails.connectionId, emails.providerMessageId],
+        set: {
+          unread: sql`excluded.unread`,
+          priority: sql`excluded.priority`,
+          updatedAt: new Date(),
+        },
+      });
+  },
+
+  /** Messages gone from the provider's inbox leave ours, unless filed to a case. */
+  async removeProviderIds(db: DbOrTx, connectionId: string, providerIds: string[]): Promise<void> {
+    if (providerIds.length === 0) return;
+    await db
+      .delete(emails)
+      .where(
+        and(
+          eq(emails.connectionId, connectionId),
+          inArray(emails.providerMessageId, providerIds),
+          isNull(emails.caseId),
+        ),
+      );
+  },
+
+  /**
+   * The connection is going away (disconnect, or a different account connected in its place): its
+   * unfiled mail is deleted, filed mail stays with the case, detached from the connection.
+   */
+  async detachConnection(db: DbOrTx, connectionId: string): Promise<void> {
+    await db.delete(emails).where(and(eq(emails.connectionId, connectionId), isNull(emails.caseId)));
+    await db.update(emails).set({ connectionId: null }).where(eq(emails.connectionId, connectionId));
+  },
+
+  /** The cases the viewer may see, with what identifies them in an e-mail. */
+  async caseClues(db: DbOrTx, viewer: CaseViewer): Promise<CaseClue[]> {
+    const rows = await db
+      .select({
+        id: cases.id,
+        caseNumber: cases.caseNumber,
+        title: cases.title,
+        claimNumber: cases.claimNumber,
+        policyNumber: cases.policyNumber,
+        clientEmail: users.email,
+        clientName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
+      .from(cases)
+      .innerJoin(users, eq(users.id, cases.clientId))
+      .where(visibleTo(viewer))
+      // A client's most active case first: their e-mail most likely concerns it.
+      .orderBy(sql`${cases.lastActivityAt} desc nulls last`);
+    if (rows.length === 0) return [];
+    const members = await db
+      .select({
+        caseId: caseMembers.caseId,
+        email: users.email,
+        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      })
+      .from(caseMembers)
+      .innerJoin(users, eq(users.id, caseMembers.userId))
+      .where(
+        inArray(
+          caseMembers.caseId,
+          rows.map((row) => row.id),
+        ),
+      );
+    return rows.map((row) => ({
+      ...row,
+      members: members.filter((m) => m.caseId === row.id).map(({ email, name }) => ({ email, name })),
+    }));
+  },
+};

@@ -217,7 +217,7 @@ export function textFromHtml(html: string): string {
 }
 
 function collapse(text: string): string {
-  return text.replace(/[\s\u00a0\u200b\u200c\u200d\ufeff]+/g, ' ').trim();
+  return text.replace(/(?:\s|\u200b|\u200c|\u200d)+/g, ' ').trim();
 }
 
 /** The list's preview of a message: markup removed, whitespace collapsed, at most 100 characters. */

@@ -9,6 +9,7 @@ import {
   type MailAttachmentRef,
   type ProviderMessage,
 } from '../provider';
+import { mapLimit } from '../map-limit';
 import { bearer, withAccessToken } from '../tokens';
 
 /** Gmail API v1 wire shapes (providers.md §2), only the fields read. */
@@ -142,20 +143,6 @@ export function mapGmailMessage(message: GmailMessage): ProviderMessage {
     attachments: found.attachments,
     inInbox: labels.has('INBOX'),
   };
-}
-
-/** Runs `task` over `items`, at most `limit` at a time, keeping the order of the results. */
-async function mapLimit<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 /** Gmail through the REST API (providers.md §2): list + get for the first sync, history after. */

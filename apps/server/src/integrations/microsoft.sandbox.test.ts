@@ -146,11 +146,11 @@ describe('Graph mail adapter against the sandbox', () => {
     const patient = adapters(10);
     const { source } = grant(BULK, patient);
     sandbox.clearRequests();
-    sandbox.faults.set({ rate429: 0.3, retryAfterSeconds: 0, seed: 11, provider: 'microsoft' });
+    sandbox.faults.set({ rate429: 0.3, retryAfterSeconds: 0, seed: 7, provider: 'microsoft' });
     try {
       const bulk = await fullSync(patient.mail, source, since, 500);
       expect(bulk.messages).toHaveLength(200);
-      expect(sandbox.requests.some((r) => r.status === 429)).toBe(true);
+      expect(sandbox.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
     } finally {
       sandbox.faults.reset();
     }

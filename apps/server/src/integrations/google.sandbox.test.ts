@@ -151,6 +151,7 @@ describe('Gmail adapter against the sandbox', () => {
       const bulk = await fullSync(patient.mail, source, since, 500);
       expect(bulk.messages).toHaveLength(200);
       expect(new Set(bulk.messages.map((m) => m.providerMessageId)).size).toBe(200);
+      expect(bulk.messages.filter((m) => m.attachments.length === 1)).toHaveLength(20);
       expect(sandbox.requests.filter((r) => r.status === 429).length).toBeGreaterThan(20);
     } finally {
       sandbox.faults.reset();

@@ -90,7 +90,7 @@ export function claimsMailbox(now: Date): SeedMessage[] {
   ];
 }
 
-/** `count` plain messages, one a minute back from `now`. */
+/** `count` messages, one a minute back from `now`; every tenth carries a small attachment. */
 export function bulkMessages(count: number, now: Date): SeedMessage[] {
   return Array.from({ length: count }, (_, i) => ({
     from: { name: `Sender ${i}`, address: `sender${i}@bulk.example` },
@@ -99,5 +99,7 @@ export function bulkMessages(count: number, now: Date): SeedMessage[] {
     receivedAt: new Date(now.getTime() - (i + 1) * 60_000),
     unread: i % 2 === 0,
     html: `<p>Message number ${i}</p>`,
+    attachments:
+      i % 10 === 0 ? [{ name: `scan-${i}.txt`, mimeType: 'text/plain', content: `scan ${i}` }] : undefined,
   }));
 }

@@ -56,6 +56,7 @@ interface GmailHistory {
 /** Messages fetched at once: Gmail allows 250 quota units per user per second, a get costs 5. */
 const CONCURRENCY = 8;
 const LIST_PAGE = 500;
+const EMIT_PAGE = 50;
 /** Label changes that alter what we show: inbox membership, read state, importance. */
 const WATCHED_LABELS = new Set(['INBOX', 'UNREAD', 'IMPORTANT']);
 
@@ -186,16 +187,20 @@ export function gmailMail(endpoints: GoogleEndpoints, http: ProviderFetchOptions
         );
         const ids = (list?.messages ?? []).slice(0, max - seen).map((item) => item.id);
         seen += ids.length;
-        const fetched = await mapLimit(ids, CONCURRENCY, (id) => fetchMessage(token, id));
-        const messages = fetched
-          .filter((message): message is GmailMessage => message !== null)
-          .map(mapGmailMessage)
-          .filter((message) => message.inInbox && message.receivedAt >= since);
-        await onPage({ messages, removed: [] });
-        // The list is newest first: a page that reached back before `since` is the last one.
-        const reachedBack = fetched.some(
-          (message) => message && Number(message.internalDate) < since.getTime(),
-        );
+        let reachedBack = false;
+        // Handed over EMIT_PAGE at a time: a list page of 500 full bodies is not held at once.
+        for (let start = 0; start < ids.length && !reachedBack; start += EMIT_PAGE) {
+          const fetched = await mapLimit(ids.slice(start, start + EMIT_PAGE), CONCURRENCY, (id) =>
+            fetchMessage(token, id),
+          );
+          const messages = fetched
+            .filter((message): message is GmailMessage => message !== null)
+            .map(mapGmailMessage)
+            .filter((message) => message.inInbox && message.receivedAt >= since);
+          await onPage({ messages, removed: [] });
+          // The list is newest first: once it reaches back before `since`, the rest is older.
+          reachedBack = fetched.some((message) => message && Number(message.internalDate) < since.getTime());
+        }
         pageToken = reachedBack ? undefined : list?.nextPageToken;
       } while (pageToken && seen < max);
       return { cursor: profile.historyId };

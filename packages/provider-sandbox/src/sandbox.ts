@@ -10,6 +10,7 @@ import { registerCompose } from './compose';
 import { registerGmail } from './gmail';
 import { registerGraphMail } from './graph';
 import { registerOAuth } from './oauth';
+import { mulberry32 } from './random';
 import { SandboxError, SandboxState } from './state';
 import type {
   Faults,
@@ -22,18 +23,6 @@ import type {
 import { googleError, graphError, sendJson } from './wire';
 
 const DEFAULT_FAULTS: Faults = { rate429: 0, rate5xx: 0, delayMs: 0, retryAfterSeconds: 1 };
-
-/** mulberry32: a tiny seeded PRNG, so fault runs repeat. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Which provider a path below the mount belongs to, and whether faults may hit it (API and token calls only). */
 function classify(path: string): { provider?: SandboxProvider; api: boolean } {

@@ -4,6 +4,13 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'provider-sandbox',
+          include: ['packages/provider-sandbox/src/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       { test: { name: 'analyzer', include: ['packages/analyzer/src/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {

@@ -94,7 +94,11 @@ export interface OAuthAdapter {
 }
 
 export interface MailAttachmentRef {
-  /** The provider's attachment id (Gmail attachmentId, Graph attachment id). */
+  /**
+   * Opaque; hand it back to `MailAdapter.attachment`. Graph: the attachment id. Gmail:
+   * `partId:attachmentId`, because Gmail issues a new attachmentId each time a message is read
+   * while the part id stays, and the part gives the name and type back.
+   */
   id: string;
   name: string;
   mimeType: string;

@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { completeConsent } from './consent';
+import { sandboxEndpoints } from './sandbox';
+
+/** Helpers shared by this package's tests. */
+
+export const GOOGLE_CLIENT = {
+  clientId: 'sentinel-google',
+  clientSecret: 'google-secret',
+  redirectUris: ['http://app.test/cb/google'],
+};
+export const MICROSOFT_CLIENT = {
+  clientId: 'sentinel-microsoft',
+  clientSecret: 'ms-secret',
+  redirectUris: ['http://app.test/cb/microsoft'],
+};
+
+export const GMAIL_SCOPES = [
+  'openid',
+  'email',
+  'profile',
+  'https://www.googleapis.com/auth/gmail.readonly',
+  'https://www.googleapis.com/auth/calendar.events',
+];
+export const GRAPH_SCOPES = [
+  'openid',
+  'profile',
+  'email',
+  'offline_access',
+  'User.Read',
+  'Mail.Read',
+  'Calendars.ReadWrite',
+];
+
+export function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function googleAuthorizeUrl(base: string, challenge: string, extra: Record<string, string> = {}) {
+  const url = new URL(sandboxEndpoints(base).google.authorize);
+  const params = {
+    client_id: GOOGLE_CLIENT.clientId,
+    redirect_uri: GOOGLE_CLIENT.redirectUris[0] as string,
+    response_type: 'code',
+    scope: GMAIL_SCOPES.join(' '),
+    state: 'st-123',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    access_type: 'offline',
+    prompt: 'consent',
+    ...extra,
+  };
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+export function microsoftAuthorizeUrl(base: string, challenge: string, extra: Record<string, string> = {}) {
+  const url = new URL(sandboxEndpoints(base).microsoft.authorize);
+  const params = {
+    client_id: MICROSOFT_CLIENT.clientId,
+    redirect_uri: MICROSOFT_CLIENT.redirectUris[0] as string,
+    response_type: 'code',
+    response_mode: 'query',
+    scope: GRAPH_SCOPES.join(' '),
+    state: 'ms-state',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  };
+  for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+export async function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, unknown>,
+  };
+}
+
+export async function getJson(url: string, token?: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as Record<string, any>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+}
+
+/** A Google connection made through the real pages: the token response. */
+export async function connectGoogle(base: string, email: string) {
+  const { verifier, challenge } = pkce();
+  const consent = await completeConsent(googleAuthorizeUrl(base, challenge), { email });
+  const code = new URL(consent.location as string).searchParams.get('code') as string;
+  const tokens = await postForm(sandboxEndpoints(base).google.token, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: GOOGLE_CLIENT.redirectUris[0] as string,
+    client_id: GOOGLE_CLIENT.clientId,
+    client_secret: GOOGLE_CLIENT.clientSecret,
+    code_verifier: verifier,
+  });
+  return tokens.body as { access_token: string; refresh_token: string; scope: string };
+}
+
+export async function connectMicrosoft(base: string, email: string) {
+  const { verifier, challenge } = pkce();
+  const consent = await completeConsent(microsoftAuthorizeUrl(base, challenge), { email });
+  const code = new URL(consent.location as string).searchParams.get('code') as string;
+  const tokens = await postForm(sandboxEndpoints(base).microsoft.token, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: MICROSOFT_CLIENT.redirectUris[0] as string,
+    client_id: MICROSOFT_CLIENT.clientId,
+    client_secret: MICROSOFT_CLIENT.clientSecret,
+    code_verifier: verifier,
+  });
+  return tokens.body as { access_token: string; refresh_token: string; scope: string };
+}

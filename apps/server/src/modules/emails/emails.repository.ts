@@ -49,6 +49,15 @@ export interface CaseClue {
   members: Array<{ email: string; name: string }>;
 }
 
+/** A text[] literal with one parameter per element (drizzle would spread a bare array). */
+const textArray = (values: string[]) =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;
+
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const emailsRepository = {
@@ -73,7 +82,7 @@ export const emailsRepository = {
     if (cf?.kind === 'suggested') {
       where.push(isNull(emails.caseId));
       where.push(
-        sql`(${emails.mentions} && ${sql`${cf.tokens}::text[]`} or lower(${emails.fromAddress}) = any(${sql`${cf.addresses}::text[]`}))`,
+        sql`(${emails.mentions} && ${textArray(cf.tokens)} or lower(${emails.fromAddress}) = any(${textArray(cf.addresses)}))`,
       );
     }
     if (filter.after)

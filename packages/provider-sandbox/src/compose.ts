@@ -105,9 +105,10 @@ ${accounts.length ? '' : '<p class="error" role="alert">No sandbox account to se
     };
   };
 
-  app.get('/google/mail/', async (request, reply) =>
-    form('google', reply, fieldsOf(request, { to: 'to', subject: 'su', body: 'body' })),
-  );
+  const gmailCompose = async (request: FastifyRequest, reply: FastifyReply) =>
+    form('google', reply, fieldsOf(request, { to: 'to', subject: 'su', body: 'body' }));
+  app.get('/google/mail/', gmailCompose);
+  app.get('/google/mail', gmailCompose);
   app.post('/google/mail/send', send('google'));
   app.get('/microsoft/mail/deeplink/compose', async (request, reply) =>
     form('microsoft', reply, fieldsOf(request, { to: 'to', subject: 'subject', body: 'body' })),

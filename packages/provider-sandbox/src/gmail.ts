@@ -402,6 +402,22 @@ export function registerGmail(app: FastifyInstance, state: SandboxState) {
     });
   });
 
+  // Push needs Pub/Sub, which the sandbox has not: watch answers as Google does, and nothing is pushed.
+  app.post(`${base}/watch`, async (request, reply) => {
+    const box = auth(request, reply);
+    if (!box) return reply;
+    return sendJson(reply, 200, {
+      historyId: String(box.seq),
+      expiration: String(state.now().getTime() + 7 * 86_400_000),
+    });
+  });
+
+  app.post(`${base}/stop`, async (request, reply) => {
+    const box = auth(request, reply);
+    if (!box) return reply;
+    return reply.code(204).send();
+  });
+
   app.get(`${base}/history`, async (request, reply) => {
     const box = auth(request, reply);
     if (!box) return reply;

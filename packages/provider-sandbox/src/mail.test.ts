@@ -8,59 +8,10 @@ import {
   GRAPH_SCOPES,
   MICROSOFT_CLIENT,
   connectGoogle,
+  FACTS,
   connectMicrosoft,
   getJson,
 } from './test-support';
-import type { DemoFacts } from './types';
-
-export const FACTS: DemoFacts = {
-  now: new Date('2026-11-20T15:00:00Z'),
-  attorney: {
-    name: 'Avery Stone',
-    googleEmail: 'avery@stonelaw.example',
-    microsoftEmail: 'avery.stone@stonelaw-ms.example',
-  },
-  cases: [
-    {
-      caseNumber: 'CASE-2026-004',
-      title: 'Nguyen v. Harborline – water loss',
-      claimNumber: 'CLM-2026-88339',
-      policyNumber: 'HO-3-5521907',
-      carrier: 'Harborline Mutual',
-      clientName: 'Linh Nguyen',
-      clientEmail: 'linh.nguyen@client.example',
-      address: '14 Alder Court, Springfield',
-    },
-    {
-      caseNumber: 'CASE-2026-007',
-      title: 'Okoro v. Keystone – wind damage',
-      claimNumber: 'CLM-2026-90412',
-      policyNumber: 'KP-7710034',
-      carrier: 'Keystone Casualty',
-      clientName: 'Chidi Okoro',
-      clientEmail: 'chidi.okoro@client.example',
-      address: '902 Ridge Road, Springfield',
-    },
-    {
-      caseNumber: 'CASE-2026-011',
-      title: 'Barnes v. Northbridge – hail',
-      claimNumber: 'CLM-2026-91877',
-      policyNumber: 'NB-4420018',
-      carrier: 'Northbridge Insurance',
-      clientName: 'Ruth Barnes',
-      clientEmail: 'ruth.barnes@client.example',
-      address: '77 Meadow Lane, Springfield',
-    },
-  ],
-  clients: [
-    {
-      name: 'Linh Nguyen',
-      email: 'linh.nguyen@client.example',
-      googleEmail: 'linh.nguyen@gmail-sandbox.example',
-    },
-    { name: 'Chidi Okoro', email: 'chidi.okoro@client.example' },
-  ],
-};
 
 let server: Awaited<ReturnType<typeof startProviderSandbox>>;
 let endpoints: ReturnType<typeof sandboxEndpoints>;

@@ -1,5 +1,11 @@
-import { sandboxEndpoints, startProviderSandbox, type ProviderSandbox } from '@sentinel/provider-sandbox';
+import {
+  HOSTILE_HTML,
+  sandboxEndpoints,
+  startProviderSandbox,
+  type ProviderSandbox,
+} from '@sentinel/provider-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeEmailHtml } from '../modules/emails/sanitize';
 import {
   bulkMessages,
   claimsMailbox,
@@ -163,5 +169,24 @@ describe('Gmail adapter against the sandbox', () => {
     const some = await fullSync(google.mail, source, since, 30);
     expect(some.messages).toHaveLength(30);
     expect(some.messages[0]!.subject).toBe('Bulk message 0');
+  });
+
+  it('hands over a hostile body verbatim, which the e-mail pipeline then neutralises', async () => {
+    sandbox.addAccount('google', { email: 'hostile@gmail.example', name: 'Hostile', messages: [] });
+    const { source } = grant('hostile@gmail.example');
+    sandbox.deliver('google', 'hostile@gmail.example', {
+      from: { name: 'IT Helpdesk', address: 'it-helpdesk@evil.example' },
+      to: ['hostile@gmail.example'],
+      subject: 'Action required: your document portal password expires today',
+      receivedAt: new Date(),
+      html: HOSTILE_HTML,
+    });
+    const [message] = (await fullSync(google.mail, source, since)).messages;
+    expect(message!.html).toBe(HOSTILE_HTML);
+    const { html } = sanitizeEmailHtml(message!.html!);
+    expect(html).toContain('<p>Your document portal password expires today.</p>');
+    expect(html).not.toMatch(
+      /<script|onerror|onload|javascript:|<iframe|<form|<svg|<meta|<base|<style|data:text\/html|evil\.example/i,
+    );
   });
 });

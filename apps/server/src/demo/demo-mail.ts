@@ -133,8 +133,13 @@ async function fileDemoMail(db: Database, userId: string): Promise<void> {
     .where(and(eq(schema.memberships.userId, userId), eq(schema.memberships.status, 'active')));
   if (!membership) return;
   const viewer = { firmId: membership.firmId, userId, userType: 'attorney' as const };
-  const suggester = new CaseSuggester(await emailsRepository.caseClues(db, viewer), Object.values(DEMO_MAILBOXES));
   const rows = await emailsRepository.page(db, { userId, provider: 'all', limit: 1000 });
+  const clues = await emailsRepository.caseClues(db, viewer, {
+    tokens: [...new Set(rows.flatMap((row) => row.mentions))],
+    addresses: [],
+    caseIds: [],
+  });
+  const suggester = new CaseSuggester(clues, Object.values(DEMO_MAILBOXES));
   for (const row of rows) {
     const suggestion = suggester.suggest(row);
     if (suggestion?.reason === 'case_number') await emailsRepository.file(db, row.id, suggestion.id, userId);

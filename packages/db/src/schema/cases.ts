@@ -93,6 +93,9 @@ export const cases = pgTable(
       t.targetSettlement,
     ),
     index('cases_client_idx').on(t.clientId),
+    // An e-mail naming a claim or policy number finds its case (issue 10, suggested case).
+    index('cases_firm_claim_number_idx').on(t.firmId, sql`upper(${t.claimNumber})`),
+    index('cases_firm_policy_number_idx').on(t.firmId, sql`upper(${t.policyNumber})`),
     index('cases_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check(
       'cases_case_type_check',

@@ -30,7 +30,7 @@ export const connectionsRepository = {
     return db
       .select({
         ...getTableColumns(t),
-        emailCount: sql<number>`(select count(*)::int from emails e where e.connection_id = ${t.id})`,
+        emailCount: sql<number>`(select count(*)::int from emails e where e.connection_id = provider_connections.id)`,
       })
       .from(t)
       .where(eq(t.userId, userId));

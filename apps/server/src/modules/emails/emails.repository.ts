@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx, type StoredAttachment } from '@sentinel/db';
 import { visibleTo, type CaseViewer } from '../cases/cases.repository';
 
@@ -32,7 +32,7 @@ export interface InboxFilter {
   caseFilter?:
     | { kind: 'case'; caseId: string }
     | { kind: 'unfiled' }
-    | { kind: 'suggested'; tokens: string[]; addresses: string[] };
+    | { kind: 'suggested'; viewer: CaseViewer };
   after?: { receivedAt: Date; id: string };
   limit: number;
 }
@@ -58,6 +58,25 @@ const textArray = (values: string[]) =>
         sql`, `,
       )}]::text[]`;
 
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The e-mail row names a case the viewer may see (its number, claim or policy number) or comes
+ * from the client or a team member of one: the 'suggested' filter, as SQL on the e-mails table.
+ */
+function pointsAtACase(viewer: CaseViewer): SQL {
+  const named = sql`exists (select 1 from ${cases} where ${visibleTo(viewer)} and (
+      ${cases.caseNumber} = any(${emails.mentions})
+      or upper(${cases.claimNumber}) = any(${emails.mentions})
+      or upper(${cases.policyNumber}) = any(${emails.mentions})))`;
+  const fromClient = sql`exists (select 1 from ${cases} join ${users} on ${users.id} = ${cases.clientId}
+      where ${visibleTo(viewer)} and ${users.email} = lower(${emails.fromAddress}))`;
+  const fromTeam = sql`exists (select 1 from ${caseMembers} m join ${cases} on ${cases.id} = m.case_id
+      join ${users} on ${users.id} = m.user_id
+      where ${visibleTo(viewer)} and ${users.email} = lower(${emails.fromAddress}))`;
+  return sql`(${named} or ${fromClient} or ${fromTeam})`;
+}
+
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const emailsRepository = {
@@ -81,9 +100,7 @@ export const emailsRepository = {
     if (cf?.kind === 'unfiled') where.push(isNull(emails.caseId));
     if (cf?.kind === 'suggested') {
       where.push(isNull(emails.caseId));
-      where.push(
-        sql`(${emails.mentions} && ${textArray(cf.tokens)} or lower(${emails.fromAddress}) = any(${textArray(cf.addresses)}))`,
-      );
+      where.push(pointsAtACase(cf.viewer));
     }
     if (filter.after)
       where.push(sql`(${emails.receivedAt}, ${emails.id}) < (${filter.after.receivedAt}, ${filter.after.id})`);
@@ -189,8 +206,20 @@ export const emailsRepository = {
     await db.update(emails).set({ connectionId: null }).where(eq(emails.connectionId, connectionId));
   },
 
-  /** The cases the viewer may see, with what identifies them in an e-mail. */
-  async caseClues(db: DbOrTx, viewer: CaseViewer): Promise<CaseClue[]> {
+  /**
+   * The cases the viewer may see that a page of e-mails could point at: those named by their
+   * number, claim or policy number, those whose client or team member sent one, and those some of
+   * them are filed to. One query for the page, whatever the size of the firm.
+   */
+  async caseClues(
+    db: DbOrTx,
+    viewer: CaseViewer,
+    page: { tokens: string[]; addresses: string[]; caseIds: string[] },
+  ): Promise<CaseClue[]> {
+    const { tokens, addresses, caseIds } = page;
+    if (tokens.length + addresses.length + caseIds.length === 0) return [];
+    const memberOf = sql`exists (select 1 from ${caseMembers} m join ${users} u on u.id = m.user_id
+      where m.case_id = ${cases.id} and u.email = any(${textArray(addresses)}))`;
     const rows = await db
       .select({
         id: cases.id,
@@ -203,24 +232,43 @@ export const emailsRepository = {
       })
       .from(cases)
       .innerJoin(users, eq(users.id, cases.clientId))
-      .where(visibleTo(viewer))
-      // A client's most active case first: their e-mail most likely concerns it.
-      .orderBy(sql`${cases.lastActivityAt} desc nulls last`);
-    if (rows.length === 0) return [];
-    const members = await db
-      .select({
-        caseId: caseMembers.caseId,
-        email: users.email,
-        name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-      })
-      .from(caseMembers)
-      .innerJoin(users, eq(users.id, caseMembers.userId))
       .where(
-        inArray(
-          caseMembers.caseId,
-          rows.map((row) => row.id),
+        and(
+          visibleTo(viewer),
+          or(
+            inArray(cases.id, caseIds.length > 0 ? caseIds : [NO_ID]),
+            sql`${cases.caseNumber} = any(${textArray(tokens)})`,
+            sql`upper(${cases.claimNumber}) = any(${textArray(tokens)})`,
+            sql`upper(${cases.policyNumber}) = any(${textArray(tokens)})`,
+            sql`${users.email} = any(${textArray(addresses)})`,
+            addresses.length > 0 ? memberOf : undefined,
+          ),
         ),
-      );
+      )
+      // A client's most active case first: their e-mail most likely concerns it.
+      .orderBy(sql`${cases.lastActivityAt} desc nulls last`)
+      .limit(500);
+    if (rows.length === 0) return [];
+    const members =
+      addresses.length === 0
+        ? []
+        : await db
+            .select({
+              caseId: caseMembers.caseId,
+              email: users.email,
+              name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+            })
+            .from(caseMembers)
+            .innerJoin(users, eq(users.id, caseMembers.userId))
+            .where(
+              and(
+                inArray(
+                  caseMembers.caseId,
+                  rows.map((row) => row.id),
+                ),
+                sql`${users.email} = any(${textArray(addresses)})`,
+              ),
+            );
     return rows.map((row) => ({
       ...row,
       members: members.filter((m) => m.caseId === row.id).map(({ email, name }) => ({ email, name })),

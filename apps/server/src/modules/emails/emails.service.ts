@@ -60,10 +60,20 @@ export class EmailsService {
     private readonly files: { tmpDir: string; maxBytes: number },
   ) {}
 
-  private async suggester(principal: Principal) {
-    const clues = await repo.caseClues(this.db, principal);
+  /**
+   * The cases these e-mails are filed to or point at, as the viewer may see them, and the
+   * suggester that picks one per e-mail.
+   */
+  private async casesFor(principal: Principal, rows: EmailListRow[], extraCaseId?: string) {
     const connections = await connectionsRepository.ofUser(this.db, principal.userId);
     const own = [principal.email, ...connections.map((c) => c.accountEmail)];
+    const clues = await repo.caseClues(this.db, principal, {
+      tokens: [...new Set(rows.flatMap((row) => row.mentions))],
+      addresses: [...new Set(rows.map((row) => row.fromAddress.toLowerCase()))],
+      caseIds: [
+        ...new Set([...rows.flatMap((row) => (row.caseId ? [row.caseId] : [])), ...(extraCaseId ? [extraCaseId] : [])]),
+      ],
+    });
     return { clues: new Map(clues.map((clue) => [clue.id, clue])), suggester: new CaseSuggester(clues, own) };
   }
 
@@ -72,13 +82,11 @@ export class EmailsService {
     provider: Provider | 'all',
     query: z.output<typeof inboxQuery>,
   ): Promise<InboxResponse> {
-    const { clues, suggester } = await this.suggester(principal);
     let caseFilter: InboxFilter['caseFilter'];
     if (query.case === 'unfiled') caseFilter = { kind: 'unfiled' };
-    else if (query.case === 'suggested')
-      caseFilter = { kind: 'suggested', tokens: suggester.tokens, addresses: suggester.addresses };
+    else if (query.case === 'suggested') caseFilter = { kind: 'suggested', viewer: principal };
     else if (query.case) {
-      if (!clues.has(query.case)) throw notFound(CASE_NOT_YOURS);
+      if (!(await casesRepository.find(this.db, principal, query.case))) throw notFound(CASE_NOT_YOURS);
       caseFilter = { kind: 'case', caseId: query.case };
     }
     const words = query.q?.split(/\s+/).filter(Boolean).slice(0, 8);
@@ -93,6 +101,7 @@ export class EmailsService {
     });
     const more = rows.length > query.limit;
     const page = more ? rows.slice(0, query.limit) : rows;
+    const { clues, suggester } = await this.casesFor(principal, page);
     return {
       data: page.map((row) => toEmail(row, clues, suggester)),
       nextCursor: more ? encodeCursor(page[page.length - 1]!) : null,
@@ -103,7 +112,7 @@ export class EmailsService {
   async detail(principal: Principal, id: string, remoteImages: boolean): Promise<EmailDetail> {
     const row = await repo.findOwn(this.db, principal.userId, id);
     if (!row) throw notFound(MESSAGES.emailNotFound);
-    const { clues, suggester } = await this.suggester(principal);
+    const { clues, suggester } = await this.casesFor(principal, [row]);
     const showImages = remoteImages && row.remoteImages;
     return {
       ...toEmail(row, clues, suggester),
@@ -145,8 +154,9 @@ export class EmailsService {
       await casesRepository.touch(tx, target.id);
       await audit(tx, context, actorEntry(principal, 'email_filed', { emailId: id, caseId: target.id }));
     });
-    const { clues, suggester } = await this.suggester(principal);
-    return toEmail((await repo.listRowOf(this.db, principal.userId, id))!, clues, suggester);
+    const updated = (await repo.listRowOf(this.db, principal.userId, id))!;
+    const { clues, suggester } = await this.casesFor(principal, [updated]);
+    return toEmail(updated, clues, suggester);
   }
 
   /** Fetches the attachment from the provider and stores it as a document of the case, analysed like an upload. */

@@ -32,15 +32,6 @@ export class CaseSuggester {
     if (key && !this.byToken.has(key)) this.byToken.set(key, { clue, reason });
   }
 
-  /** The numbers and addresses that point at some case (for the 'suggested' filter). */
-  get tokens(): string[] {
-    return [...this.byToken.keys()];
-  }
-
-  get addresses(): string[] {
-    return [...this.byAddress.keys()];
-  }
-
   suggest(email: { mentions: string[]; fromAddress: string }): EmailSuggestion | null {
     const RANK = ['case_number', 'claim_number', 'policy_number'] as const;
     let best: { clue: CaseClue; reason: EmailSuggestion['reason']; token: string } | undefined;

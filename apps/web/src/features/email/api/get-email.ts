@@ -1,5 +1,5 @@
 import type { EmailDetail } from '@sentinel/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
 
@@ -20,4 +20,6 @@ export const emailQueryOptions = (id: string, remoteImages: boolean) =>
     select: (answer) => answer.data,
   });
 
-export const useEmail = (id: string, remoteImages: boolean) => useQuery(emailQueryOptions(id, remoteImages));
+/** One e-mail; the reader keeps showing it while the same e-mail loads with its images. */
+export const useEmail = (id: string, remoteImages: boolean) =>
+  useQuery({ ...emailQueryOptions(id, remoteImages), placeholderData: keepPreviousData });

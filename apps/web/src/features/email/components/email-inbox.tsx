@@ -7,13 +7,14 @@ import {
   type Email,
   type Provider,
 } from '@sentinel/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { MailX, RefreshCw, Unplug } from 'lucide-react';
-import { useCallback, useId, useMemo, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { allCasesQueryOptions } from '@/api/cases';
+import { queryKeys } from '@/api/query-keys';
 import { connectedIntegrations, useConnections, useSyncMail } from '@/api/connections';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -101,8 +102,23 @@ export function EmailInbox() {
   const emails = useMemo(() => inbox.data?.pages.flatMap((page) => page.data) ?? [], [inbox.data]);
   const unreadCount = inbox.data?.pages[0]?.unreadCount;
   const filtered = filter.unread || filter.q !== '' || filter.caseFilter !== '' || filter.provider !== 'all';
-  const open = (email: Email) => set({ email: email.id }, !wide);
+  const lastOpened = useRef<string | null>(null);
+  const open = (email: Email) => {
+    lastOpened.current = email.id;
+    set({ email: email.id }, !wide);
+  };
   const close = () => set({ email: null });
+
+  // A sync runs in the background: when the last one finishes, the inbox is read again.
+  const queryClient = useQueryClient();
+  const syncing = integrations.some((integration) => integration.connection.syncing);
+  const wasSyncing = useRef(syncing);
+  useEffect(() => {
+    if (wasSyncing.current && !syncing) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.emails.all });
+    }
+    wasSyncing.current = syncing;
+  }, [syncing, queryClient]);
 
   const syncNow = () =>
     sync.mutate(undefined, {
@@ -290,7 +306,12 @@ export function EmailInbox() {
                   />
                 ) : (
                   <>
-                    <EmailList emails={emails} openId={openId} onOpen={open} />
+                    <EmailList
+                      emails={emails}
+                      openId={openId}
+                      onOpen={open}
+                      focusOnMount={wide ? null : lastOpened.current}
+                    />
                     {inbox.hasNextPage && (
                       <div className="border-t border-slate-100 p-3">
                         <Button

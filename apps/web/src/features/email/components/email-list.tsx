@@ -1,7 +1,7 @@
 import type { Email } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { Paperclip } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime } from '@/lib/format';
 import { formatInboxTime, PROVIDER_MARKS, senderOf } from '../utils/format';
@@ -32,13 +32,23 @@ export function EmailList({
   emails,
   openId,
   onOpen,
+  focusOnMount,
 }: {
   emails: readonly Email[];
   openId: string | null;
   onOpen: (email: Email) => void;
+  /** The e-mail to focus when the list appears again (phones, back from the reader). */
+  focusOnMount?: string | null;
 }) {
-  const [activeId, setActiveId] = useState<string | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(focusOnMount ?? null);
   const listRef = useRef<HTMLUListElement>(null);
+  const focusTarget = useRef(focusOnMount);
+
+  useEffect(() => {
+    if (!focusTarget.current) return;
+    listRef.current?.querySelector<HTMLElement>(`#${CSS.escape(optionId(focusTarget.current))}`)?.focus();
+    focusTarget.current = null;
+  }, []);
   const active =
     emails.find((email) => email.id === activeId) ?? emails.find((email) => email.id === openId) ?? emails[0];
 

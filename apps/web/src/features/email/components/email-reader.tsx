@@ -53,7 +53,14 @@ export function EmailReader({
     mutate({ id, change: { status: 'Read' } });
   }, [id, status, mutate]);
 
-  if (email.isPending) return <LoadingState label="Loading e-mail..." />;
+  if (email.isPending) {
+    return (
+      <div className="p-4">
+        {onBack && <BackButton onBack={onBack} />}
+        <LoadingState label="Loading e-mail..." />
+      </div>
+    );
+  }
   if (email.isError) {
     return (
       <div className="p-4">
@@ -132,9 +139,13 @@ export function EmailReader({
   );
 }
 
+/** On phones the reader replaces the list the focus was in: focus starts on the way back. */
 function BackButton({ onBack }: { onBack: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => ref.current?.focus({ preventScroll: true }), []);
   return (
     <Button
+      ref={ref}
       variant="ghost"
       size="sm"
       icon={<ArrowLeft aria-hidden="true" className="size-4" />}

@@ -150,7 +150,24 @@ export const MESSAGES = {
   noEmailsFound: 'No e-mails match these filters',
   inboxEmpty: 'Your inbox is empty. New mail appears here after the next sync.',
   syncQueued: 'Sync started',
+  syncFailed: 'Could not start the sync. Please try again.',
+  emailUpdateFailed: 'Could not update the e-mail. Please try again.',
+  emailUnfiled: 'Removed from the case',
+  attachmentSaveFailed: 'Could not save the attachment. Please try again.',
+  emailLoadFailed: 'Could not load this e-mail.',
+  oauthConnecting: 'Connecting Account',
+  oauthProcessing: 'Processing OAuth Callback...',
 } as const;
+
+/** Settings → Integrations: the built-in provider sandbox stands in for the real service. */
+export const sandboxNote = (provider: string) =>
+  `Sandbox account — Sentinel's built-in stand-in for ${providerDisplayName(provider)}; no real mail is read.`;
+/** Settings → Integrations: what disconnecting does, asked before it is done. */
+export const disconnectConfirmText = (provider: string) =>
+  `Sentinel stops reading this ${providerDisplayName(provider)} mailbox and forgets its access. E-mails already filed to a case stay with their case.`;
+/** The inbox: how many remote images the sanitiser held back. */
+export const remoteImagesBlocked = (count: number) =>
+  `${count} remote ${count === 1 ? 'image was' : 'images were'} blocked to protect your privacy.`;
 
 /** §8 "Provider connection" and "OAuth callback", with the provider's name. */
 export const providerNotConfigured = (provider: string) =>

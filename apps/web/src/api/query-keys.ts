@@ -25,6 +25,16 @@ export const queryKeys = {
     all: ['documents'] as const,
     list: (userId: string, filter: DocumentFilter) => ['documents', 'list', userId, filter] as const,
   },
+  /** The caller's provider connections (Settings → Integrations, the inbox's providers). */
+  connections: {
+    all: ['connections'] as const,
+  },
+  /** The merged inbox: pages per filter, and one e-mail per id (and remote-image choice). */
+  emails: {
+    all: ['emails'] as const,
+    inbox: (filter: object) => ['emails', 'inbox', filter] as const,
+    detail: (id: string, remoteImages: boolean) => ['emails', 'detail', id, { remoteImages }] as const,
+  },
   /** The signed-in person's firms and pending invitations (GET /api/memberships). */
   memberships: {
     all: ['memberships'] as const,

@@ -21,20 +21,22 @@ describe('routes', () => {
     expect(screen.getByText(/Nothing is billed during the trial/)).toBeInTheDocument();
   });
 
-  it.each(['/oauth2callback', '/microsoftoauthcallback'])(
-    '%s says honestly that connecting is not available yet',
-    async (path) => {
-      renderApp(path);
-      expect(
-        await screen.findByRole('heading', { name: 'Processing OAuth Callback...' }),
-      ).toBeInTheDocument();
-      expect(screen.getByText(/not available yet/)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: 'Go to Settings' })).toHaveAttribute(
-        'href',
-        '/settings?tab=integrations',
-      );
-    },
-  );
+  it.each([
+    ['/oauth2callback', 'google'],
+    ['/microsoftoauthcallback', 'microsoft'],
+  ])('%s is public and returns the outcome to Settings', async (path, provider) => {
+    signIn(attorney);
+    mockFetch({
+      ...verifiedAs(attorney),
+      'POST /api/oauth/callback': () => json(400, { error: MESSAGES.invalidState, code: 'BAD_REQUEST' }),
+      'GET /api/profile': () => json(200, {}),
+      'GET /api/oauth/connections': () => json(200, { data: [] }),
+    });
+    const { router } = renderApp(`${path}?code=abc&state=${provider}-state`);
+    expect(await screen.findByRole('heading', { name: 'Connecting Account' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(new URLSearchParams(router.state.location.search).get('provider')).toBe(provider);
+  });
 
   it.each([
     ['/cases', 'Case Management', MESSAGES.noCasesFound],
@@ -45,6 +47,7 @@ describe('routes', () => {
     mockFetch({
       ...verifiedAs(attorney),
       'GET /api/cases': () => json(200, { data: [], total: 0 }),
+      'GET /api/oauth/connections': () => json(200, { data: [] }),
     });
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();

@@ -82,3 +82,19 @@ export function humanize(value: string): string {
     .toLowerCase();
   return words ? words[0]!.toUpperCase() + words.slice(1) : value;
 }
+
+/**
+ * How long ago in words, for 'Last synced 5 minutes ago': 'just now' under a minute, then
+ * minutes, hours and days.
+ */
+export function formatTimeAgo(iso: string, now = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const minutes = Math.floor((now - date.getTime()) / 60_000);
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return plural(hours, 'hour');
+  return plural(Math.floor(hours / 24), 'day');
+}

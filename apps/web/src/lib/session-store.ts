@@ -190,6 +190,13 @@ export function updateStoredUser(user: SessionUser): void {
   emit();
 }
 
+/** Stores whether each provider is connected (spec §3 googleConnected / microsoftConnected). */
+export function setProviderFlags(flags: { googleStatus: boolean; microsoftStatus: boolean }): void {
+  write(STORAGE_KEYS.googleConnected, String(flags.googleStatus));
+  write(STORAGE_KEYS.microsoftConnected, String(flags.microsoftStatus));
+  emit();
+}
+
 /** Removes every stored key and resets the provider connection flags (spec §4). */
 export function clearSession(): void {
   for (const key of ALL_KEYS) write(key, null);

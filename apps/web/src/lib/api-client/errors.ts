@@ -72,6 +72,12 @@ export function parseText(text: string): unknown {
   }
 }
 
+/** The answer's human text: `error` (the API's wire shape), else a bare `message` field. */
+function humanMessage(record: Record<string, unknown>): string | undefined {
+  for (const value of [record.error, record.message]) if (typeof value === 'string' && value) return value;
+  return undefined;
+}
+
 /** The ApiError of a decoded error answer (fetch and XMLHttpRequest alike). */
 export function apiErrorOf(status: number, body: unknown, retryAfter: string | null): ApiError {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
@@ -80,7 +86,7 @@ export function apiErrorOf(status: number, body: unknown, retryAfter: string | n
   return new ApiError({
     status,
     code,
-    serverMessage: typeof record.error === 'string' && record.error ? record.error : undefined,
+    serverMessage: humanMessage(record),
     retryAfter: parseRetryAfter(retryAfter),
     details: record.details,
     requestId: typeof record.requestId === 'string' ? record.requestId : undefined,

@@ -13,6 +13,23 @@ const profile = (user = attorney, canEditFirmName = true) => ({
   canEditFirmName,
 });
 
+const notConnected = () =>
+  json(200, {
+    data: ['google', 'microsoft'].map((provider) => ({
+      provider,
+      configured: true,
+      sandbox: false,
+      composeUrl: null,
+      connection: null,
+    })),
+  });
+
+/** The profile and the connections: the tabs a connect result lands on read both. */
+const settingsApi = () => ({
+  'GET /api/profile': () => json(200, profile()),
+  'GET /api/oauth/connections': notConnected,
+});
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -21,7 +38,7 @@ describe('settings: connect banner', () => {
   it('shows the success banner, strips status/provider/message from the URL at once and removes the banner after 5000 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn();
-    mockFetch({ 'GET /api/profile': () => json(200, profile()) });
+    mockFetch(settingsApi());
 
     const { router } = renderWithRouter(<SettingsView />, '/settings?status=success&provider=google');
 
@@ -42,7 +59,7 @@ describe('settings: connect banner', () => {
 
   it('shows the failure banner with the message from the URL', async () => {
     signIn();
-    mockFetch({ 'GET /api/profile': () => json(200, profile()) });
+    mockFetch(settingsApi());
 
     const { router } = renderWithRouter(
       <SettingsView />,
@@ -57,7 +74,7 @@ describe('settings: connect banner', () => {
 
   it('uses the default text when the failure has no message', async () => {
     signIn();
-    mockFetch({ 'GET /api/profile': () => json(200, profile()) });
+    mockFetch(settingsApi());
     renderWithRouter(<SettingsView />, '/settings?status=error&provider=google');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Failed to connect Google: ${MESSAGES.connectFailedDefault}`,
@@ -66,7 +83,7 @@ describe('settings: connect banner', () => {
 
   it('?tab=billing shows the plan as a free trial, not as billed', async () => {
     signIn();
-    mockFetch({ 'GET /api/profile': () => json(200, profile()) });
+    mockFetch(settingsApi());
     renderWithRouter(<SettingsView />, '/settings?tab=billing');
 
     const panel = await screen.findByRole('tabpanel', { name: 'Billing' });
@@ -77,13 +94,13 @@ describe('settings: connect banner', () => {
 
   it('?tab=integrations selects the tab and lists both providers as not connected', async () => {
     signIn();
-    mockFetch({ 'GET /api/profile': () => json(200, profile()) });
+    mockFetch(settingsApi());
     renderWithRouter(<SettingsView />, '/settings?tab=integrations');
 
     const panel = await screen.findByRole('tabpanel', { name: 'Integrations' });
-    expect(within(panel).getByRole('heading', { name: 'Google Workspace' })).toBeInTheDocument();
+    expect(await within(panel).findByRole('heading', { name: 'Google Workspace' })).toBeInTheDocument();
     expect(within(panel).getByRole('heading', { name: 'Microsoft 365' })).toBeInTheDocument();
-    expect(within(panel).getAllByText('Not connected')).toHaveLength(2);
+    expect(await within(panel).findAllByText('Not connected')).toHaveLength(2);
   });
 });
 

@@ -29,7 +29,7 @@ export interface SettingsTab {
  */
 export function SettingsView({ extraTabs = [] }: { extraTabs?: readonly SettingsTab[] }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const banner = useConnectBanner();
+  const { banner, showBanner } = useConnectBanner();
   const [profile, ...rest] = ownTabs;
   const tabs = [profile, ...extraTabs.map(({ value, label }) => ({ value, label })), ...rest];
   const requested = searchParams.get('tab');
@@ -48,7 +48,7 @@ export function SettingsView({ extraTabs = [] }: { extraTabs?: readonly Settings
   return (
     <div className="space-y-6">
       {banner && (
-        <Alert tone={banner.tone} className="text-base">
+        <Alert key={banner.text} tone={banner.tone} className="text-base">
           {banner.text}
         </Alert>
       )}
@@ -69,7 +69,7 @@ export function SettingsView({ extraTabs = [] }: { extraTabs?: readonly Settings
           <BillingSettings />
         </Tabs.Content>
         <Tabs.Content value="integrations" className="pt-6">
-          <IntegrationsSettings />
+          <IntegrationsSettings onBanner={showBanner} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -5,7 +5,7 @@ import {
   PROVIDERS,
   type Provider,
 } from '@sentinel/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export interface ConnectBanner {
@@ -21,9 +21,14 @@ const MAX_MESSAGE_LENGTH = 300;
 /**
  * Reads the outcome of a provider connect attempt from ?status=&provider=&message= (spec §4
  * "Provider connection"). The three parameters leave the URL at once (history replace, the
- * integrations tab is selected) and the banner disappears after 5000 ms.
+ * integrations tab is selected) and the banner disappears after 5000 ms. The disconnect outcome
+ * (§8 banners) uses the same place through `showBanner`.
  */
-export function useConnectBanner(): ConnectBanner | null {
+export function useConnectBanner(): {
+  banner: ConnectBanner | null;
+  /** Shows another outcome in the same place (a disconnect), for the same 5000 ms. */
+  showBanner: (banner: ConnectBanner) => void;
+} {
   const [searchParams, setSearchParams] = useSearchParams();
   const [banner, setBanner] = useState<ConnectBanner | null>(null);
   const status = searchParams.get('status');
@@ -57,5 +62,6 @@ export function useConnectBanner(): ConnectBanner | null {
     return () => clearTimeout(timer);
   }, [banner]);
 
-  return banner;
+  const showBanner = useCallback((next: ConnectBanner) => setBanner(next), []);
+  return { banner, showBanner };
 }

@@ -46,9 +46,12 @@ async function main() {
   // Connected mailboxes sync every MAIL_SYNC_MINUTES (the schedule is checked each minute).
   const { mailSyncSeconds } = config.providers;
   const syncDue = () => enqueueDueSyncs(database.db, app.jobs, { olderThanSeconds: mailSyncSeconds });
-  setInterval(() => void syncDue().catch((err: unknown) => app.log.warn({ err }, 'mail sync schedule')), 60_000).unref();
-  // A fresh demo: the demo attorney's sandbox mailboxes are connected and synced.
-  if (seeded && app.providerSandbox) {
+  setInterval(
+    () => void syncDue().catch((err: unknown) => app.log.warn({ err }, 'mail sync schedule')),
+    60_000,
+  ).unref();
+  // The demo attorney's sandbox mailboxes are connected and synced, once.
+  if (app.providerSandbox) {
     await connectDemoMailboxes(app, app.providerSandbox).catch((err: unknown) =>
       app.log.warn({ err }, 'demo mailboxes not connected'),
     );

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type Database } from '@sentinel/db';
 import {
   claimsPracticeSeed,
@@ -14,6 +14,7 @@ import { SANDBOX_CLIENT_ID, sandboxClientSecret } from '../integrations/settings
 import { connectionsRepository } from '../modules/connections/connections.repository';
 import { emailsRepository } from '../modules/emails/emails.repository';
 import { CaseSuggester } from '../modules/emails/suggestions';
+import { audit } from '../platform/audit';
 import { SecretBox } from '../platform/secret-box';
 import { DEMO_USERS } from './demo-firm';
 
@@ -94,7 +95,9 @@ export async function mountedSandbox(
 
 /**
  * The demo attorney's Google and Microsoft, connected to their sandbox mailboxes and synced; the
- * e-mails that name a case number are filed to it, the rest keep their suggestions.
+ * e-mails that name a case number are filed to it, the rest keep their suggestions. Done once:
+ * not when the attorney has ever connected or disconnected a mailbox (the audit trail says so),
+ * whoever seeded the demo firm (`npm start`, `npm run seed:demo`, the e2e fixtures).
  */
 export async function connectDemoMailboxes(app: FastifyInstance, sandbox: ProviderSandbox): Promise<void> {
   const db = app.db;
@@ -103,6 +106,17 @@ export async function connectDemoMailboxes(app: FastifyInstance, sandbox: Provid
     .from(schema.users)
     .where(eq(schema.users.email, DEMO_USERS[0]!.email));
   if (!attorney) return;
+  const [before] = await db
+    .select({ id: schema.auditLog.id })
+    .from(schema.auditLog)
+    .where(
+      and(
+        eq(schema.auditLog.userId, attorney.id),
+        inArray(schema.auditLog.action, ['provider_connected', 'provider_disconnected']),
+      ),
+    )
+    .limit(1);
+  if (before) return;
   const box = new SecretBox(app.config.appSecret, 'provider-tokens');
   for (const provider of ['google', 'microsoft'] as const) {
     const adapter = app.providers.adapters[provider];
@@ -121,6 +135,16 @@ export async function connectDemoMailboxes(app: FastifyInstance, sandbox: Provid
       expiresAt: new Date(Date.now() + grant.expiresIn * 1000),
       scopes: adapter.oauth.scopes,
     });
+    await audit(
+      db,
+      { ip: 'system', userAgent: null, requestId: 'demo' },
+      {
+        action: 'provider_connected',
+        outcome: 'success',
+        userId: attorney.id,
+        details: { provider, accountEmail: DEMO_MAILBOXES[provider], via: 'demo' },
+      },
+    );
     await app.services.mailSync.sync(row.id);
   }
   await fileDemoMail(db, attorney.id);

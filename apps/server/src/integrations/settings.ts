@@ -24,7 +24,10 @@ export interface ProviderRuntime {
 export function providerRuntime(config: Config): ProviderRuntime {
   const { google, microsoft, sandbox } = config.providers;
   const sandboxUrls = sandbox ? sandboxEndpoints(sandbox.baseUrl) : null;
-  const sandboxCredentials = { clientId: SANDBOX_CLIENT_ID, clientSecret: sandboxClientSecret(config.appSecret) };
+  const sandboxCredentials = {
+    clientId: SANDBOX_CLIENT_ID,
+    clientSecret: sandboxClientSecret(config.appSecret),
+  };
   const adapters = createProviderAdapters({
     google:
       google.mode === 'real'
@@ -47,6 +50,10 @@ export function providerRuntime(config: Config): ProviderRuntime {
       microsoft: `${config.publicUrl}/microsoftoauthcallback`,
     },
     microsoftClientId:
-      microsoft.mode === 'real' ? microsoft.clientId : microsoft.mode === 'sandbox' ? SANDBOX_CLIENT_ID : null,
+      microsoft.mode === 'real'
+        ? microsoft.clientId
+        : microsoft.mode === 'sandbox'
+          ? SANDBOX_CLIENT_ID
+          : null,
   };
 }

@@ -12,7 +12,10 @@ const VERSION = 'v1';
 export class SecretBox {
   private readonly key: Uint8Array;
 
-  constructor(appSecret: string, private readonly purpose: string) {
+  constructor(
+    appSecret: string,
+    private readonly purpose: string,
+  ) {
     this.key = deriveKey(appSecret, `secret-box:${purpose}`);
   }
 
@@ -22,7 +25,9 @@ export class SecretBox {
     cipher.setAAD(Buffer.from(this.purpose));
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
-    return [VERSION, iv.toString('base64url'), tag.toString('base64url'), data.toString('base64url')].join('.');
+    return [VERSION, iv.toString('base64url'), tag.toString('base64url'), data.toString('base64url')].join(
+      '.',
+    );
   }
 
   /** Throws when the ciphertext was altered or sealed under another key or purpose. */
@@ -32,6 +37,8 @@ export class SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(this.purpose));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   }
 }

@@ -8,7 +8,12 @@ import { TEST_APP_SECRET } from './helpers';
  */
 export async function startTestSandbox(seed: SandboxSeed = {}) {
   const client = { clientId: SANDBOX_CLIENT_ID, clientSecret: sandboxClientSecret(TEST_APP_SECRET) };
-  return startProviderSandbox({ clients: { google: [client], microsoft: [client] }, seed, admin: true, port: 0 });
+  return startProviderSandbox({
+    clients: { google: [client], microsoft: [client] },
+    seed,
+    admin: true,
+    port: 0,
+  });
 }
 
 /**

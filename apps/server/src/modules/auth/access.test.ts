@@ -98,7 +98,11 @@ const TABLE: Record<string, Row> = {
   'POST /api/emails/sync': { access: 'session' },
   'GET /api/emails/:id': { access: 'session', foreignObject: true },
   'PATCH /api/emails/:id': { access: 'session', foreignObject: true, payload: { status: 'Read' } },
-  'POST /api/emails/:id/attachments/:attachmentId/save': { access: 'session', foreignObject: true, payload: {} },
+  'POST /api/emails/:id/attachments/:attachmentId/save': {
+    access: 'session',
+    foreignObject: true,
+    payload: {},
+  },
 };
 
 let ctx: TestContext;

@@ -99,10 +99,7 @@ export const connectionsRepository = {
     await db.delete(t).where(eq(t.id, id));
   },
 
-  async insertState(
-    db: DbOrTx,
-    values: typeof schema.oauthStates.$inferInsert,
-  ): Promise<void> {
+  async insertState(db: DbOrTx, values: typeof schema.oauthStates.$inferInsert): Promise<void> {
     await db.delete(schema.oauthStates).where(lt(schema.oauthStates.expiresAt, new Date()));
     await db.insert(schema.oauthStates).values(values);
   },

@@ -67,9 +67,11 @@ export const providerTokensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/get',
-    routeOptions('oauth', 'account', { querystring: tokenLookupQuery, response: { 200: tokenLookupResponse } }),
-    async (request) =>
-      connections.lookup(accountOf(request), request.query.userId, request.query.provider),
+    routeOptions('oauth', 'account', {
+      querystring: tokenLookupQuery,
+      response: { 200: tokenLookupResponse },
+    }),
+    async (request) => connections.lookup(accountOf(request), request.query.userId, request.query.provider),
   );
 
   app.post(

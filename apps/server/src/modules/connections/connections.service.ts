@@ -174,7 +174,10 @@ export class ConnectionsService {
 
   /** GET /api/tokens/get: whether the caller is connected, and to what; never a token. */
   async lookup(account: Account, userId: string | undefined, provider: Provider) {
-    const row = userId === undefined || userId === account.userId ? await repo.find(this.db, account.userId, provider) : undefined;
+    const row =
+      userId === undefined || userId === account.userId
+        ? await repo.find(this.db, account.userId, provider)
+        : undefined;
     if (!row) throw notFound(MESSAGES.providerNotConnected);
     return {
       token: {
@@ -227,8 +230,16 @@ export class ConnectionsService {
    * Disconnect: revoke at the provider (where it can), delete the tokens and the mail that is not
    * filed to a case; filed e-mails stay with their case.
    */
-  async disconnect(account: Account, userId: string | undefined, provider: Provider, context: RequestContext) {
-    const row = userId === undefined || userId === account.userId ? await repo.find(this.db, account.userId, provider) : undefined;
+  async disconnect(
+    account: Account,
+    userId: string | undefined,
+    provider: Provider,
+    context: RequestContext,
+  ) {
+    const row =
+      userId === undefined || userId === account.userId
+        ? await repo.find(this.db, account.userId, provider)
+        : undefined;
     if (!row) throw notFound(MESSAGES.providerNotConnected);
     await this.revokeAtProvider(row);
     await this.db.transaction(async (tx) => {

@@ -3,7 +3,14 @@ import { schema } from '@sentinel/db';
 import { MESSAGES, needsReconnectText } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../platform/secret-box';
-import { bearer, createTestContext, login, makeUser, TEST_APP_SECRET, type TestContext } from '../../test/helpers';
+import {
+  bearer,
+  createTestContext,
+  login,
+  makeUser,
+  TEST_APP_SECRET,
+  type TestContext,
+} from '../../test/helpers';
 import { consent, startTestSandbox } from '../../test/sandbox';
 
 let ctx: TestContext;
@@ -49,7 +56,12 @@ async function person() {
 }
 
 async function api(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  const response = await ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const response = await ctx.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });
   answered.push(response.body);
   return response;
 }
@@ -97,7 +109,13 @@ describe('connecting through the sandbox', () => {
     const lookup = await api(me.token, 'GET', `/api/tokens/get?userId=${me.id}&provider=google`);
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json().token).toMatchObject({ provider: 'google', connected: true, accountEmail: GOOGLE });
-    expect(Object.keys(lookup.json().token).sort()).toEqual(['accountEmail', 'connected', 'expiresAt', 'provider', 'scopes']);
+    expect(Object.keys(lookup.json().token).sort()).toEqual([
+      'accountEmail',
+      'connected',
+      'expiresAt',
+      'provider',
+      'scopes',
+    ]);
 
     const integrations = (await api(me.token, 'GET', '/api/oauth/connections')).json().data;
     expect(integrations[0]).toMatchObject({
@@ -273,7 +291,9 @@ describe('tokens, refresh and revocation', () => {
     sandbox.sandbox.clearRequests();
     const gone = await api(me.token, 'DELETE', `/api/tokens/delete?userId=${me.id}&provider=google`);
     expect(gone.statusCode).toBe(200);
-    expect(sandbox.sandbox.requests.some((r) => r.method === 'POST' && r.path.endsWith('/revoke'))).toBe(true);
+    expect(sandbox.sandbox.requests.some((r) => r.method === 'POST' && r.path.endsWith('/revoke'))).toBe(
+      true,
+    );
     expect((await api(me.token, 'GET', `/api/tokens/get?provider=google`)).statusCode).toBe(404);
     const left = await ctx.database.db.select().from(schema.emails).where(eq(schema.emails.userId, me.id));
     expect(left.map((e) => e.id)).toEqual([emails[0]!.id]);
@@ -343,8 +363,16 @@ describe('without a provider', () => {
       });
       expect(response.statusCode).toBe(503);
       expect(response.json().error).toMatch(/^Google is not configured on this server/);
-      const connections = await off.app.inject({ method: 'GET', url: '/api/oauth/connections', headers: bearer(user) });
-      expect(connections.json().data[0]).toMatchObject({ configured: false, sandbox: false, connection: null });
+      const connections = await off.app.inject({
+        method: 'GET',
+        url: '/api/oauth/connections',
+        headers: bearer(user),
+      });
+      expect(connections.json().data[0]).toMatchObject({
+        configured: false,
+        sandbox: false,
+        connection: null,
+      });
     } finally {
       await off.close();
     }

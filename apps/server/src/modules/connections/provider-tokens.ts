@@ -1,7 +1,11 @@
 import type { Database } from '@sentinel/db';
 import { needsReconnectText, type Provider } from '@sentinel/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { GrantRevokedError, type AccessTokenSource, type ProviderAdapters } from '../../integrations/provider';
+import {
+  GrantRevokedError,
+  type AccessTokenSource,
+  type ProviderAdapters,
+} from '../../integrations/provider';
 import { audit } from '../../platform/audit';
 import type { SecretBox } from '../../platform/secret-box';
 import { connectionsRepository as repo } from './connections.repository';
@@ -43,7 +47,8 @@ export class ProviderTokens {
     const row = await repo.findById(this.db, connectionId);
     if (!row) throw new ConnectionGoneError();
     if (row.status === 'needs_reconnect') throw new GrantRevokedError('needs reconnect');
-    if (!force && row.expiresAt.getTime() - Date.now() > REFRESH_AHEAD_MS) return this.box.open(row.accessToken);
+    if (!force && row.expiresAt.getTime() - Date.now() > REFRESH_AHEAD_MS)
+      return this.box.open(row.accessToken);
     const running = this.inFlight.get(connectionId);
     if (running) return running;
     const refresh = this.refresh(connectionId, row.updatedAt, force).finally(() =>
@@ -91,7 +96,10 @@ export class ProviderTokens {
     connectionId: string,
     revoked: { userId: string; provider: string; description: string },
   ): Promise<void> {
-    this.log.warn({ connectionId, provider: revoked.provider }, 'provider refused the grant: needs reconnect');
+    this.log.warn(
+      { connectionId, provider: revoked.provider },
+      'provider refused the grant: needs reconnect',
+    );
     await this.db.transaction(async (tx) => {
       await repo.setStatus(tx, connectionId, 'needs_reconnect', needsReconnectText(revoked.provider));
       await audit(tx, SYSTEM_CONTEXT, {

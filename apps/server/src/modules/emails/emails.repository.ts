@@ -4,7 +4,10 @@ import { visibleTo, type CaseViewer } from '../cases/cases.repository';
 
 const { emails, cases, caseMembers, users } = schema;
 export type EmailRow = typeof emails.$inferSelect;
-export type NewEmail = Omit<typeof emails.$inferInsert, 'id' | 'caseId' | 'filedById' | 'filedAt' | 'createdAt'>;
+export type NewEmail = Omit<
+  typeof emails.$inferInsert,
+  'id' | 'caseId' | 'filedById' | 'filedAt' | 'createdAt'
+>;
 
 /** The columns of a list row (no bodies). */
 const listColumns = {
@@ -30,9 +33,7 @@ export interface InboxFilter {
   words?: string[];
   /** Filed to this case (already checked visible), unfiled, or unfiled and matching these tokens. */
   caseFilter?:
-    | { kind: 'case'; caseId: string }
-    | { kind: 'unfiled' }
-    | { kind: 'suggested'; viewer: CaseViewer };
+    { kind: 'case'; caseId: string } | { kind: 'unfiled' } | { kind: 'suggested'; viewer: CaseViewer };
   after?: { receivedAt: Date; id: string };
   limit: number;
 }
@@ -103,7 +104,9 @@ export const emailsRepository = {
       where.push(pointsAtACase(cf.viewer));
     }
     if (filter.after)
-      where.push(sql`(${emails.receivedAt}, ${emails.id}) < (${filter.after.receivedAt}, ${filter.after.id})`);
+      where.push(
+        sql`(${emails.receivedAt}, ${emails.id}) < (${filter.after.receivedAt}, ${filter.after.id})`,
+      );
     const rows = await db
       .select(listColumns)
       .from(emails)

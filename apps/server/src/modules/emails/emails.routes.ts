@@ -52,7 +52,11 @@ export const emailsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: emailDetailResponse },
     }),
     async (request) => ({
-      data: await emails.detail(principalOf(request), request.params.id, request.query.remoteImages === 'true'),
+      data: await emails.detail(
+        principalOf(request),
+        request.params.id,
+        request.query.remoteImages === 'true',
+      ),
     }),
   );
 
@@ -64,7 +68,12 @@ export const emailsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: emailPatchResponse },
     }),
     async (request) => ({
-      data: await emails.patch(principalOf(request), request.params.id, request.body, requestContext(request)),
+      data: await emails.patch(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        requestContext(request),
+      ),
     }),
   );
 

@@ -20,7 +20,12 @@ import { connectionsRepository } from '../connections/connections.repository';
 import type { ProviderTokens } from '../connections/provider-tokens';
 import type { ReceivedUpload } from '../documents/upload';
 import { receiveBytes } from '../documents/upload';
-import { emailsRepository as repo, type CaseClue, type EmailListRow, type InboxFilter } from './emails.repository';
+import {
+  emailsRepository as repo,
+  type CaseClue,
+  type EmailListRow,
+  type InboxFilter,
+} from './emails.repository';
 import { enqueueDueSyncs } from './mail-sync-jobs';
 import { restoreRemoteImages } from './sanitize';
 import { CaseSuggester } from './suggestions';
@@ -71,7 +76,10 @@ export class EmailsService {
       tokens: [...new Set(rows.flatMap((row) => row.mentions))],
       addresses: [...new Set(rows.map((row) => row.fromAddress.toLowerCase()))],
       caseIds: [
-        ...new Set([...rows.flatMap((row) => (row.caseId ? [row.caseId] : [])), ...(extraCaseId ? [extraCaseId] : [])]),
+        ...new Set([
+          ...rows.flatMap((row) => (row.caseId ? [row.caseId] : [])),
+          ...(extraCaseId ? [extraCaseId] : []),
+        ]),
       ],
     });
     return { clues: new Map(clues.map((clue) => [clue.id, clue])), suggester: new CaseSuggester(clues, own) };
@@ -175,7 +183,9 @@ export class EmailsService {
     if (!targetId) throw badRequest(MESSAGES.emailNoCaseToSave);
     const target = await casesRepository.find(this.db, principal, targetId);
     if (!target) throw notFound(CASE_NOT_YOURS);
-    const connection = row.connectionId ? await connectionsRepository.findById(this.db, row.connectionId) : undefined;
+    const connection = row.connectionId
+      ? await connectionsRepository.findById(this.db, row.connectionId)
+      : undefined;
     const adapter = connection ? this.adapters[connection.provider as Provider] : null;
     if (!connection || !adapter) throw badRequest(MESSAGES.providerNotConnected);
 
@@ -206,7 +216,11 @@ export class EmailsService {
       await audit(
         tx,
         context,
-        actorEntry(principal, 'email_attachment_saved', { emailId: id, caseId: target.id, documentId: saved.data.id }),
+        actorEntry(principal, 'email_attachment_saved', {
+          emailId: id,
+          caseId: target.id,
+          documentId: saved.data.id,
+        }),
       );
     });
     return { document: { id: saved.data.id, name: received.fileName, caseId: target.id } };

@@ -158,7 +158,11 @@ describe('the merged inbox', () => {
       priority: 'High',
       case_id: null,
       attachments: ['proof-of-loss.pdf'],
-      suggestion: { id: caseRow.id, reason: 'claim_number', reasonText: `Names claim ${caseRow.claimNumber}` },
+      suggestion: {
+        id: caseRow.id,
+        reason: 'claim_number',
+        reasonText: `Names claim ${caseRow.claimNumber}`,
+      },
     });
     expect(letter.body.length).toBeLessThanOrEqual(EMAIL_PREVIEW_LENGTH);
     expect(letter.body).not.toContain('<');
@@ -174,7 +178,9 @@ describe('the merged inbox', () => {
   it('pages with a cursor and filters by unread, words and suggestion', async () => {
     const first = (await get(attorney.token, '/api/emails/inbox/all?limit=2')).json();
     expect(first.data).toHaveLength(2);
-    const second = (await get(attorney.token, `/api/emails/inbox/all?limit=2&cursor=${first.nextCursor}`)).json();
+    const second = (
+      await get(attorney.token, `/api/emails/inbox/all?limit=2&cursor=${first.nextCursor}`)
+    ).json();
     expect(second.data.map((e: { id: string }) => e.id)).not.toContain(first.data[0].id);
     expect(second.data).toHaveLength(2);
     const unread = (await get(attorney.token, '/api/emails/inbox/all?unread=true')).json().data;
@@ -284,8 +290,13 @@ describe('the reader', () => {
       .from(schema.documents)
       .where(eq(schema.documents.id, document.id));
     expect(stored).toMatchObject({ caseId: otherCaseId, sizeBytes: PDF.length, analysisStatus: 'pending' });
-    const jobs = await ctx.database.db.select().from(schema.jobs).where(eq(schema.jobs.kind, 'document.analyze'));
-    expect(jobs.some((job) => (job.payload as { documentId?: string }).documentId === document.id)).toBe(true);
+    const jobs = await ctx.database.db
+      .select()
+      .from(schema.jobs)
+      .where(eq(schema.jobs.kind, 'document.analyze'));
+    expect(jobs.some((job) => (job.payload as { documentId?: string }).documentId === document.id)).toBe(
+      true,
+    );
     const again = (await get(attorney.token, `/api/emails/${letter.id}`)).json().data;
     expect(again.attachments[0].documentId).toBe(document.id);
   });
@@ -363,9 +374,13 @@ describe('sync', () => {
     });
     const connectionId = await connectAndSync(user.id, 'microsoft', mailbox);
     const count = async () =>
-      (await ctx.database.db.select().from(schema.emails).where(eq(schema.emails.connectionId, connectionId))).length;
+      (await ctx.database.db.select().from(schema.emails).where(eq(schema.emails.connectionId, connectionId)))
+        .length;
     expect(await count()).toBe(120);
-    const rows = await ctx.database.db.select().from(schema.emails).where(eq(schema.emails.connectionId, connectionId));
+    const rows = await ctx.database.db
+      .select()
+      .from(schema.emails)
+      .where(eq(schema.emails.connectionId, connectionId));
     const first = rows.find((r) => r.subject === 'Message 0')!;
     const second = rows.find((r) => r.subject === 'Message 1')!;
     sandbox.sandbox.setRead('microsoft', mailbox, first.providerMessageId, true);
@@ -380,7 +395,9 @@ describe('sync', () => {
     await ctx.app.services.mailSync.sync(connectionId);
     expect(await count()).toBe(120);
     expect((await rowOf(first.id)).unread).toBe(false);
-    const subjects = (await ctx.database.db.select().from(schema.emails).where(eq(schema.emails.connectionId, connectionId))).map((r) => r.subject);
+    const subjects = (
+      await ctx.database.db.select().from(schema.emails).where(eq(schema.emails.connectionId, connectionId))
+    ).map((r) => r.subject);
     expect(subjects).toContain('Late arrival');
     expect(subjects).not.toContain('Message 1');
   });
@@ -402,7 +419,10 @@ describe('sync', () => {
     sandbox.sandbox.faults.set({ rate429: 0.3, retryAfterSeconds: 0, seed: 7 });
     try {
       const connectionId = await connectAndSync(user.id, 'google', mailbox);
-      const rows = await ctx.database.db.select().from(schema.emails).where(eq(schema.emails.connectionId, connectionId));
+      const rows = await ctx.database.db
+        .select()
+        .from(schema.emails)
+        .where(eq(schema.emails.connectionId, connectionId));
       expect(rows).toHaveLength(60);
       expect((await rowOfConnection(connectionId)).lastSyncError).toBeNull();
       expect(sandbox.sandbox.requests.filter((r) => r.status === 429).length).toBeGreaterThan(5);

@@ -37,7 +37,10 @@ export async function enqueueDueSyncs(
             isNull(pc.syncRequestedAt),
             lt(pc.syncRequestedAt, sql`now() - make_interval(secs => ${STUCK_AFTER_SECONDS})`),
           ),
-          or(isNull(pc.lastSyncedAt), lt(pc.lastSyncedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`)),
+          or(
+            isNull(pc.lastSyncedAt),
+            lt(pc.lastSyncedAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+          ),
         ),
       )
       .returning({ id: pc.id });

@@ -28,7 +28,10 @@ export interface MailSyncLimits {
 export const FIRST_SYNC: MailSyncLimits = { days: 30, maxMessages: 1_000 };
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /**
  * Syncs one connection's inbox: the first time the last 30 days (at most 1,000 messages), then
@@ -121,7 +124,10 @@ export class MailSync {
 }
 
 /** A provider's message as we store it: sanitised body, plain text, preview and the numbers it names. */
-export function toRow(connection: Pick<ConnectionRow, 'id' | 'userId' | 'provider'>, message: ProviderMessage): NewEmail {
+export function toRow(
+  connection: Pick<ConnectionRow, 'id' | 'userId' | 'provider'>,
+  message: ProviderMessage,
+): NewEmail {
   const body = message.html
     ? sanitizeEmailHtml(message.html)
     : { html: `<div style="white-space:pre-wrap">${escapeHtml(message.text ?? '')}</div>`, remoteImages: 0 };

@@ -8,7 +8,10 @@ import type { CaseClue } from './emails.repository';
  */
 export class CaseSuggester {
   private readonly byToken = new Map<string, { clue: CaseClue; reason: EmailSuggestion['reason'] }>();
-  private readonly byAddress = new Map<string, { clue: CaseClue; reason: EmailSuggestion['reason']; name: string }>();
+  private readonly byAddress = new Map<
+    string,
+    { clue: CaseClue; reason: EmailSuggestion['reason']; name: string }
+  >();
 
   constructor(clues: CaseClue[], ownAddresses: string[] = []) {
     const own = new Set(ownAddresses.map((a) => a.toLowerCase()));
@@ -37,7 +40,12 @@ export class CaseSuggester {
     let best: { clue: CaseClue; reason: EmailSuggestion['reason']; token: string } | undefined;
     for (const token of email.mentions) {
       const hit = this.byToken.get(token.toUpperCase());
-      if (hit && (!best || RANK.indexOf(hit.reason as (typeof RANK)[number]) < RANK.indexOf(best.reason as (typeof RANK)[number])))
+      if (
+        hit &&
+        (!best ||
+          RANK.indexOf(hit.reason as (typeof RANK)[number]) <
+            RANK.indexOf(best.reason as (typeof RANK)[number]))
+      )
         best = { ...hit, token: token.toUpperCase() };
     }
     if (best) {
@@ -56,7 +64,11 @@ export class CaseSuggester {
   }
 }
 
-const suggestion = (clue: CaseClue, reason: EmailSuggestion['reason'], reasonText: string): EmailSuggestion => ({
+const suggestion = (
+  clue: CaseClue,
+  reason: EmailSuggestion['reason'],
+  reasonText: string,
+): EmailSuggestion => ({
   id: clue.id,
   caseNumber: clue.caseNumber,
   title: clue.title,

@@ -132,8 +132,9 @@ export function EmailReader({
             </Button>
           </div>
         )}
-        <EmailFrame html={detail.html} remoteImages={remoteImages} subject={detail.subject} />
+        {/* Filing is what the reader is for in a claims practice: it comes before the body. */}
         <EmailFiling detail={detail} cases={cases} />
+        <EmailFrame html={detail.html} remoteImages={remoteImages} subject={detail.subject} />
       </div>
     </article>
   );

@@ -59,13 +59,15 @@ const steps = [
     run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']),
   () => {
     const file = path.join(reports, 'unit.json');
-    const ok = run('unit and web tests', 'npx', [
+    const ok = run('unit, sandbox and web tests', 'npx', [
       'vitest',
       'run',
       '--project',
       'shared',
       '--project',
       'analyzer',
+      '--project',
+      'provider-sandbox',
       '--project',
       'web',
       '--reporter=default',

@@ -300,6 +300,20 @@ describe('tokens, refresh and revocation', () => {
     expect(left[0]!.connectionId).toBeNull();
     const caseMail = await api(me.token, 'GET', `/api/emails/inbox/all?case=${caseId}`);
     expect(caseMail.json().data.map((e: { id: string }) => e.id)).toEqual([emails[0]!.id]);
+
+    // Connecting the same mailbox again: the filed e-mail rejoins it, nothing is duplicated.
+    await connect(me.token, 'google', GOOGLE);
+    const [again] = await ctx.database.db
+      .select()
+      .from(schema.providerConnections)
+      .where(eq(schema.providerConnections.userId, me.id));
+    await ctx.app.services.mailSync.sync(again!.id);
+    const resynced = await ctx.database.db
+      .select()
+      .from(schema.emails)
+      .where(eq(schema.emails.userId, me.id));
+    expect(resynced).toHaveLength(emails.length);
+    expect(resynced.find((e) => e.id === emails[0]!.id)).toMatchObject({ connectionId: again!.id, caseId });
   });
 });
 

@@ -172,7 +172,23 @@ export const emailsRepository = {
    * and labels (the body does not change). Filing is never touched by a sync.
    */
   async upsert(db: DbOrTx, rows: NewEmail[]): Promise<void> {
-    if (rows.length === 0) return;
+    const first = rows[0];
+    if (!first) return;
+    // Filed mail kept from an earlier connection of the same person and provider rejoins it.
+    await db
+      .update(emails)
+      .set({ connectionId: first.connectionId })
+      .where(
+        and(
+          eq(emails.userId, first.userId),
+          eq(emails.provider, first.provider),
+          isNull(emails.connectionId),
+          inArray(
+            emails.providerMessageId,
+            rows.map((row) => row.providerMessageId),
+          ),
+        ),
+      );
     await db
       .insert(emails)
       .values(rows)

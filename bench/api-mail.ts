@@ -20,6 +20,7 @@ import { completeConsent } from '@sentinel/provider-sandbox';
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/database';
 import { SANDBOX_CLIENT_ID, sandboxClientSecret } from '../apps/server/src/integrations/settings';
+import { connectionsRepository } from '../apps/server/src/modules/connections/connections.repository';
 import {
   benchServerConfig,
   loadLine,
@@ -124,6 +125,20 @@ async function generateMailbox(db: Awaited<ReturnType<typeof openDatabase>>['db'
         policyNumber: `POL-${String(7000000 + i)}`,
       }),
     );
+  // The mailbox's two connections (their tokens are never used: nothing syncs them here).
+  const connectionIds: Record<'google' | 'microsoft', string> = { google: '', microsoft: '' };
+  for (const provider of ['google', 'microsoft'] as const) {
+    const { row } = await connectionsRepository.upsert(db, {
+      userId: attorney.id,
+      provider,
+      accountEmail: `${provider}@bench.test`,
+      accessToken: 'unused',
+      refreshToken: null,
+      expiresAt: new Date(Date.now() + 3600_000),
+      scopes: [],
+    });
+    connectionIds[provider] = row.id;
+  }
   const now = Date.now();
   for (let batch = 0; batch < EMAILS / 1000; batch++) {
     const rows = Array.from({ length: 1000 }, (_, j) => {
@@ -131,9 +146,11 @@ async function generateMailbox(db: Awaited<ReturnType<typeof openDatabase>>['db'
       const theCase = cases[i % cases.length]!;
       const names = i % 5 === 0;
       const fromClient = i % 7 === 0;
+      const provider = i % 2 === 0 ? 'google' : 'microsoft';
       return {
         userId: attorney.id,
-        provider: i % 2 === 0 ? 'google' : 'microsoft',
+        connectionId: connectionIds[provider],
+        provider,
         providerMessageId: `bench-${i}`,
         fromName: fromClient ? 'A Client' : `Sender ${i % 300}`,
         fromAddress: fromClient ? clients[i % clients.length]!.email : `sender${i % 300}@carrier.example`,
@@ -162,6 +179,8 @@ async function main() {
       runs: { type: 'string', default: '3' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '20' },
+      /** Only the inbox figure (skips the syncs). */
+      'inbox-only': { type: 'boolean', default: false },
     },
   });
   const runs = Number(values.runs);
@@ -202,7 +221,70 @@ async function main() {
       return { token, account: (await app.services.sessions.accountFor(sid, user.userId))! };
     };
 
-    // 1. The first inbox page with 10,000 stored e-mails.
+    // 2 and 3 first, in a process that has served no load yet: a first sync of 1,000 messages
+    // through a real consent, three times, then once more while 30 % of calls answer 429.
+    const sync = async (label: string) => {
+      const person = await createUser(db, {
+        userType: 'attorney',
+        email: `sync.${Date.now()}@bench.test`,
+        password: PASSWORD,
+      });
+      const { account } = await signIn(person.email);
+      const url = await app.services.connections.connectUrl(account, 'google');
+      const consent = await completeConsent(url, { email: MAILBOX });
+      const returned = new URL(consent.location!).searchParams;
+      const context = { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' };
+      await app.services.connections.complete(
+        account,
+        { provider: 'google', code: returned.get('code')!, state: returned.get('state')! },
+        context,
+      );
+      const [connection] = await db
+        .select()
+        .from(schema.providerConnections)
+        .where(eq(schema.providerConnections.userId, person.id));
+      global.gc?.();
+      const rssBefore = process.memoryUsage().rss;
+      let rssPeak = rssBefore;
+      let heapPeak = process.memoryUsage().heapUsed;
+      const sampler = setInterval(() => {
+        const memory = process.memoryUsage();
+        rssPeak = Math.max(rssPeak, memory.rss);
+        heapPeak = Math.max(heapPeak, memory.heapUsed);
+      }, 20);
+      const started = performance.now();
+      await app.services.mailSync.sync(connection!.id);
+      const seconds = (performance.now() - started) / 1000;
+      clearInterval(sampler);
+      const [{ n }] = (await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.emails)
+        .where(eq(schema.emails.connectionId, connection!.id))) as [{ n: number }];
+      const [after] = await db
+        .select()
+        .from(schema.providerConnections)
+        .where(eq(schema.providerConnections.id, connection!.id));
+      rows.push({
+        figure: label,
+        seconds: Number(seconds.toFixed(2)),
+        stored: n,
+        rssBeforeMb: Math.round(rssBefore / 2 ** 20),
+        rssPeakMb: Math.round(rssPeak / 2 ** 20),
+        heapPeakMb: Math.round(heapPeak / 2 ** 20),
+        syncError: after!.lastSyncError ?? '',
+      });
+    };
+    if (!values['inbox-only']) {
+      for (let run = 1; run <= runs; run++) await sync(`first sync of ${SYNC_MESSAGES}, run ${run}`);
+      await fetch(`${sandbox.url}/_admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rate429: 0.3, retryAfterSeconds: 1, seed: 42 }),
+      });
+      await sync(`first sync of ${SYNC_MESSAGES}, 30 % answered 429`);
+      await fetch(`${sandbox.url}/_admin/reset-faults`, { method: 'POST' });
+    }
+    // 1. Then the first inbox page with 10,000 stored e-mails.
     console.log(`generating ${EMAILS} e-mails…`);
     const owner = await generateMailbox(db);
     const { token } = await signIn(owner.email);
@@ -229,61 +311,6 @@ async function main() {
       spawnSync('taskset', ['-a', '-cp', '0-' + String(os.cpus().length - 1), String(process.pid)], {
         stdio: 'ignore',
       });
-
-    // 2 and 3. A first sync of 1,000 messages through a real consent, then again under 429s.
-    const sync = async (label: string) => {
-      const person = await createUser(db, {
-        userType: 'attorney',
-        email: `sync.${Date.now()}@bench.test`,
-        password: PASSWORD,
-      });
-      const { account } = await signIn(person.email);
-      const url = await app.services.connections.connectUrl(account, 'google');
-      const consent = await completeConsent(url, { email: MAILBOX });
-      const returned = new URL(consent.location!).searchParams;
-      const context = { ip: '127.0.0.1', userAgent: 'bench', requestId: 'bench' };
-      await app.services.connections.complete(
-        account,
-        { provider: 'google', code: returned.get('code')!, state: returned.get('state')! },
-        context,
-      );
-      const [connection] = await db
-        .select()
-        .from(schema.providerConnections)
-        .where(eq(schema.providerConnections.userId, person.id));
-      global.gc?.();
-      const rssBefore = process.memoryUsage().rss;
-      let rssPeak = rssBefore;
-      const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
-      const started = performance.now();
-      await app.services.mailSync.sync(connection!.id);
-      const seconds = (performance.now() - started) / 1000;
-      clearInterval(sampler);
-      const [{ n }] = (await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(schema.emails)
-        .where(eq(schema.emails.connectionId, connection!.id))) as [{ n: number }];
-      const [after] = await db
-        .select()
-        .from(schema.providerConnections)
-        .where(eq(schema.providerConnections.id, connection!.id));
-      rows.push({
-        figure: label,
-        seconds: Number(seconds.toFixed(2)),
-        stored: n,
-        rssBeforeMb: Math.round(rssBefore / 2 ** 20),
-        rssPeakMb: Math.round(rssPeak / 2 ** 20),
-        syncError: after!.lastSyncError ?? '',
-      });
-    };
-    for (let run = 1; run <= runs; run++) await sync(`first sync of ${SYNC_MESSAGES}, run ${run}`);
-    await fetch(`${sandbox.url}/_admin/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rate429: 0.3, retryAfterSeconds: 1, seed: 42 }),
-    });
-    await sync(`first sync of ${SYNC_MESSAGES}, 30 % answered 429`);
-    await fetch(`${sandbox.url}/_admin/reset-faults`, { method: 'POST' });
   } finally {
     await app.close();
     await database.close();
@@ -291,11 +318,13 @@ async function main() {
   }
   const m = machine();
   console.log(`\n${loadLine(m)}\n`);
-  printTable(rows);
   const inbox = rows.filter((r) => String(r.figure).startsWith('inbox'));
   const syncs = rows.filter((r) => String(r.figure).startsWith('first sync'));
+  printTable(inbox);
+  console.log('');
+  printTable(syncs);
   const worstP95 = Math.max(...inbox.map((r) => r.p95 as number));
-  const peak = Math.max(...syncs.map((r) => r.rssPeakMb as number));
+  const peak = syncs.length > 0 ? Math.max(...syncs.map((r) => r.rssPeakMb as number)) : 0;
   const lost = syncs.some((r) => r.stored !== SYNC_MESSAGES);
   console.log(
     `\ninbox p95 worst of ${runs} runs: ${worstP95} ms (≤ ${TARGETS.inboxP95Ms}: ${worstP95 <= TARGETS.inboxP95Ms ? 'PASS' : 'MISS'})`,

@@ -163,7 +163,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   const jobs = new JobQueue(database, app.log, jobHandlers);
   const providers = providerRuntime(config);
   const tokenBox = new SecretBox(config.appSecret, 'provider-tokens');
-  const providerTokens = new ProviderTokens(db, tokenBox, providers.adapters, app.log);
+  const providerTokens = new ProviderTokens(db, tokenBox, providers.background, app.log);
   const documentUploads = new DocumentUploadsService(db, store, jobs);
   const connections = new ConnectionsService(db, providers, tokenBox, jobs, app.log);
   const emails = new EmailsService(
@@ -174,7 +174,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     (principal, received, context) => documentUploads.upload(principal, received, context),
     { tmpDir: uploadTmpDir(config.dataDir), maxBytes: config.documentMaxBytes },
   );
-  const mailSync = new MailSync(db, providers.adapters, providerTokens, app.log);
+  const mailSync = new MailSync(db, providers.background, providerTokens, app.log);
   const services: Services = {
     connections,
     emails,

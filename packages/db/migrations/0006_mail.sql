@@ -68,6 +68,7 @@ ALTER TABLE "oauth_states" ADD CONSTRAINT "oauth_states_user_id_users_id_fk" FOR
 ALTER TABLE "provider_connections" ADD CONSTRAINT "provider_connections_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "emails_user_received_idx" ON "emails" USING btree ("user_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "emails_case_idx" ON "emails" USING btree ("case_id");--> statement-breakpoint
+CREATE INDEX "emails_user_unread_idx" ON "emails" USING btree ("user_id") WHERE "emails"."unread";--> statement-breakpoint
 CREATE INDEX "oauth_states_session_idx" ON "oauth_states" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "cases_firm_claim_number_idx" ON "cases" USING btree ("firm_id",upper("claim_number"));--> statement-breakpoint
 CREATE INDEX "cases_firm_policy_number_idx" ON "cases" USING btree ("firm_id",upper("policy_number"));

@@ -125,6 +125,10 @@ export const emails = pgTable(
     unique('emails_connection_message_unique').on(t.connectionId, t.providerMessageId),
     index('emails_user_received_idx').on(t.userId, t.receivedAt.desc(), t.id.desc()),
     index('emails_case_idx').on(t.caseId),
+    // The inbox's unread count reads only the unread.
+    index('emails_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.unread}`),
     check('emails_provider_check', sql`${t.provider} in ('google','microsoft')`),
     check('emails_priority_check', sql`${t.priority} in ('high','normal')`),
   ],

@@ -26,6 +26,12 @@ export const connectionsRepository = {
     return row;
   },
 
+  /** The addresses of the person's connected mailboxes (their own mail is not a case's). */
+  async accountEmails(db: DbOrTx, userId: string): Promise<string[]> {
+    const rows = await db.select({ email: t.accountEmail }).from(t).where(eq(t.userId, userId));
+    return rows.map((row) => row.email);
+  },
+
   async ofUser(db: DbOrTx, userId: string): Promise<Array<ConnectionRow & { emailCount: number }>> {
     return db
       .select({

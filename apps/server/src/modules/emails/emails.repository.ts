@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx, type StoredAttachment } from '@sentinel/db';
+import { rowsOf } from '../../platform/throttle';
 import { visibleTo, type CaseViewer } from '../cases/cases.repository';
 
 const { emails, cases, caseMembers, users } = schema;
@@ -50,14 +51,8 @@ export interface CaseClue {
   members: Array<{ email: string; name: string }>;
 }
 
-/** A text[] literal with one parameter per element (drizzle would spread a bare array). */
-const textArray = (values: string[]) =>
-  values.length === 0
-    ? sql`'{}'::text[]`
-    : sql`array[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`;
+/** A text[] sent as one parameter (drizzle would spread a bare array into one per element). */
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
 const NO_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -107,28 +102,34 @@ export const emailsRepository = {
       where.push(
         sql`(${emails.receivedAt}, ${emails.id}) < (${filter.after.receivedAt}, ${filter.after.id})`,
       );
-    const rows = await db
+    return db
       .select(listColumns)
       .from(emails)
       .where(and(...where))
       .orderBy(sql`${emails.receivedAt} desc nulls last, ${emails.id} desc nulls last`)
       .limit(filter.limit);
-    return rows;
   },
 
-  async unreadCount(db: DbOrTx, userId: string, provider: 'google' | 'microsoft' | 'all'): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(emails)
-      .where(
-        and(
-          eq(emails.userId, userId),
-          isNotNull(emails.connectionId),
-          eq(emails.unread, true),
-          provider === 'all' ? undefined : eq(emails.provider, provider),
-        ),
-      );
-    return row?.n ?? 0;
+  /**
+   * The inbox page and, in one more query run alongside it, what goes around it: the unread count
+   * of the whole inbox (filters aside) and the addresses of the person's own mailboxes.
+   */
+  async pageWithCounts(
+    db: DbOrTx,
+    filter: InboxFilter,
+  ): Promise<{ rows: EmailListRow[]; unread: number; ownAddresses: string[] }> {
+    const unreadOf = sql<number>`(select count(*)::int from emails u where u.user_id = ${filter.userId}
+      and u.unread and u.connection_id is not null
+      ${filter.provider === 'all' ? sql`` : sql`and u.provider = ${filter.provider}`})`;
+    const ownOf = sql<string[]>`(select coalesce(array_agg(p.account_email), '{}') from provider_connections p
+      where p.user_id = ${filter.userId})`;
+    const [rows, [around]] = await Promise.all([
+      this.page(db, filter),
+      db
+        .execute(sql`select ${unreadOf} as unread, ${ownOf} as own`)
+        .then((result) => rowsOf<{ unread: number; own: string[] }>(result)),
+    ]);
+    return { rows, unread: around?.unread ?? 0, ownAddresses: around?.own ?? [] };
   },
 
   /** One of the user's own e-mails (another person's answers nothing). */
@@ -239,58 +240,41 @@ export const emailsRepository = {
     if (tokens.length + addresses.length + caseIds.length === 0) return [];
     const memberOf = sql`exists (select 1 from ${caseMembers} m join ${users} u on u.id = m.user_id
       where m.case_id = ${cases.id} and u.email = any(${textArray(addresses)}))`;
-    const rows = await db
-      .select({
-        id: cases.id,
-        caseNumber: cases.caseNumber,
-        title: cases.title,
-        claimNumber: cases.claimNumber,
-        policyNumber: cases.policyNumber,
-        clientEmail: users.email,
-        clientName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-      })
-      .from(cases)
-      .innerJoin(users, eq(users.id, cases.clientId))
-      .where(
-        and(
-          visibleTo(viewer),
-          or(
-            inArray(cases.id, caseIds.length > 0 ? caseIds : [NO_ID]),
-            sql`${cases.caseNumber} = any(${textArray(tokens)})`,
-            sql`upper(${cases.claimNumber}) = any(${textArray(tokens)})`,
-            sql`upper(${cases.policyNumber}) = any(${textArray(tokens)})`,
-            sql`${users.email} = any(${textArray(addresses)})`,
-            addresses.length > 0 ? memberOf : undefined,
+    // The team members among the senders, per case, in the same round trip.
+    const membersOf = sql<Array<{ email: string; name: string }>>`(select coalesce(json_agg(json_build_object(
+        'email', u.email, 'name', u.first_name || ' ' || u.last_name)), '[]'::json)
+      from ${caseMembers} m join ${users} u on u.id = m.user_id
+      where m.case_id = ${cases.id} and u.email = any(${textArray(addresses)}))`;
+    return (
+      db
+        .select({
+          id: cases.id,
+          caseNumber: cases.caseNumber,
+          title: cases.title,
+          claimNumber: cases.claimNumber,
+          policyNumber: cases.policyNumber,
+          clientEmail: users.email,
+          clientName: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+          members: addresses.length > 0 ? membersOf : sql<Array<{ email: string; name: string }>>`'[]'::json`,
+        })
+        .from(cases)
+        .innerJoin(users, eq(users.id, cases.clientId))
+        .where(
+          and(
+            visibleTo(viewer),
+            or(
+              inArray(cases.id, caseIds.length > 0 ? caseIds : [NO_ID]),
+              sql`${cases.caseNumber} = any(${textArray(tokens)})`,
+              sql`upper(${cases.claimNumber}) = any(${textArray(tokens)})`,
+              sql`upper(${cases.policyNumber}) = any(${textArray(tokens)})`,
+              sql`${users.email} = any(${textArray(addresses)})`,
+              addresses.length > 0 ? memberOf : undefined,
+            ),
           ),
-        ),
-      )
-      // A client's most active case first: their e-mail most likely concerns it.
-      .orderBy(sql`${cases.lastActivityAt} desc nulls last`)
-      .limit(500);
-    if (rows.length === 0) return [];
-    const members =
-      addresses.length === 0
-        ? []
-        : await db
-            .select({
-              caseId: caseMembers.caseId,
-              email: users.email,
-              name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-            })
-            .from(caseMembers)
-            .innerJoin(users, eq(users.id, caseMembers.userId))
-            .where(
-              and(
-                inArray(
-                  caseMembers.caseId,
-                  rows.map((row) => row.id),
-                ),
-                sql`${users.email} = any(${textArray(addresses)})`,
-              ),
-            );
-    return rows.map((row) => ({
-      ...row,
-      members: members.filter((m) => m.caseId === row.id).map(({ email, name }) => ({ email, name })),
-    }));
+        )
+        // A client's most active case first: their e-mail most likely concerns it.
+        .orderBy(sql`${cases.lastActivityAt} desc nulls last`)
+        .limit(500)
+    );
   },
 };

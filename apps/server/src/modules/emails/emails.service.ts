@@ -69,18 +69,15 @@ export class EmailsService {
    * The cases these e-mails are filed to or point at, as the viewer may see them, and the
    * suggester that picks one per e-mail.
    */
-  private async casesFor(principal: Principal, rows: EmailListRow[], extraCaseId?: string) {
-    const connections = await connectionsRepository.ofUser(this.db, principal.userId);
-    const own = [principal.email, ...connections.map((c) => c.accountEmail)];
+  private async casesFor(principal: Principal, rows: EmailListRow[], ownAddresses?: string[]) {
+    const own = [
+      principal.email,
+      ...(ownAddresses ?? (await connectionsRepository.accountEmails(this.db, principal.userId))),
+    ];
     const clues = await repo.caseClues(this.db, principal, {
       tokens: [...new Set(rows.flatMap((row) => row.mentions))],
       addresses: [...new Set(rows.map((row) => row.fromAddress.toLowerCase()))],
-      caseIds: [
-        ...new Set([
-          ...rows.flatMap((row) => (row.caseId ? [row.caseId] : [])),
-          ...(extraCaseId ? [extraCaseId] : []),
-        ]),
-      ],
+      caseIds: [...new Set(rows.flatMap((row) => (row.caseId ? [row.caseId] : [])))],
     });
     return { clues: new Map(clues.map((clue) => [clue.id, clue])), suggester: new CaseSuggester(clues, own) };
   }
@@ -98,7 +95,7 @@ export class EmailsService {
       caseFilter = { kind: 'case', caseId: query.case };
     }
     const words = query.q?.split(/\s+/).filter(Boolean).slice(0, 8);
-    const rows = await repo.page(this.db, {
+    const { rows, unread, ownAddresses } = await repo.pageWithCounts(this.db, {
       userId: principal.userId,
       provider,
       unread: query.unread === 'true',
@@ -109,11 +106,11 @@ export class EmailsService {
     });
     const more = rows.length > query.limit;
     const page = more ? rows.slice(0, query.limit) : rows;
-    const { clues, suggester } = await this.casesFor(principal, page);
+    const { clues, suggester } = await this.casesFor(principal, page, ownAddresses);
     return {
       data: page.map((row) => toEmail(row, clues, suggester)),
       nextCursor: more ? encodeCursor(page[page.length - 1]!) : null,
-      unreadCount: await repo.unreadCount(this.db, principal.userId, provider),
+      unreadCount: unread,
     };
   }
 

@@ -11,7 +11,7 @@ import {
   TEST_APP_SECRET,
   type TestContext,
 } from '../../test/helpers';
-import { consent, startTestSandbox } from '../../test/sandbox';
+import { consent, startTestSandbox } from '../../test/provider-sandbox';
 
 let ctx: TestContext;
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;

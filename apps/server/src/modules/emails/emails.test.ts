@@ -4,7 +4,7 @@ import { createCase, createClient } from '@sentinel/db/factories';
 import { EMAIL_PREVIEW_LENGTH, MESSAGES } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
-import { startTestSandbox } from '../../test/sandbox';
+import { startTestSandbox } from '../../test/provider-sandbox';
 import { SANDBOX_CLIENT_ID } from '../../integrations/settings';
 import { SecretBox } from '../../platform/secret-box';
 import { TEST_APP_SECRET } from '../../test/helpers';

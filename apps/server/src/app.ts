@@ -168,6 +168,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   const connections = new ConnectionsService(db, providers, tokenBox, jobs, app.log);
   const emails = new EmailsService(
     db,
+    database,
     jobs,
     providers.adapters,
     providerTokens,

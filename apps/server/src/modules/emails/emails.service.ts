@@ -25,6 +25,7 @@ import {
   type CaseClue,
   type EmailListRow,
   type InboxFilter,
+  type RawQuery,
 } from './emails.repository';
 import { enqueueDueSyncs } from './mail-sync-jobs';
 import { restoreRemoteImages } from './sanitize';
@@ -58,6 +59,8 @@ function decodeCursor(cursor: string): { receivedAt: Date; id: string } {
 export class EmailsService {
   constructor(
     private readonly db: Database,
+    /** The same database's plain query, for the inbox's first page. */
+    private readonly raw: RawQuery,
     private readonly jobs: JobQueue,
     private readonly adapters: Record<Provider, ProviderAdapters | null>,
     private readonly tokens: ProviderTokens,
@@ -95,15 +98,19 @@ export class EmailsService {
       caseFilter = { kind: 'case', caseId: query.case };
     }
     const words = query.q?.split(/\s+/).filter(Boolean).slice(0, 8);
-    const { rows, unread, ownAddresses } = await repo.pageWithCounts(this.db, {
-      userId: principal.userId,
-      provider,
-      unread: query.unread === 'true',
-      words,
-      caseFilter,
-      after: query.cursor ? decodeCursor(query.cursor) : undefined,
-      limit: query.limit + 1,
-    });
+    const { rows, unread, ownAddresses } = await repo.pageWithCounts(
+      this.db,
+      {
+        userId: principal.userId,
+        provider,
+        unread: query.unread === 'true',
+        words,
+        caseFilter,
+        after: query.cursor ? decodeCursor(query.cursor) : undefined,
+        limit: query.limit + 1,
+      },
+      this.raw,
+    );
     const more = rows.length > query.limit;
     const page = more ? rows.slice(0, query.limit) : rows;
     const { clues, suggester } = await this.casesFor(principal, page, ownAddresses);

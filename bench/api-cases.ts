@@ -4,9 +4,7 @@
  *
  *   npm run bench:cases [-- --duration 10 --connections 50 --url postgres://…]
  */
-import { spawn, spawnSync } from 'node:child_process';
-import os from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import type { CaseSort } from '@sentinel/shared';
 import { actingPrincipal } from '../apps/server/src/modules/auth/principal';
@@ -17,12 +15,12 @@ import { clientsRepository } from '../apps/server/src/modules/clients/clients.re
 import { BENCH_ATTORNEY, BENCH_PASSWORD, LAST, PERILS, generate } from './generate-data';
 import {
   benchServerConfig,
+  canPin,
   loadLine,
+  loadPaths,
   machine,
   printTable,
-  repoRoot,
   runMain,
-  withTimeout,
   writeResult,
 } from './lib';
 
@@ -53,48 +51,6 @@ const CLIENT_TERMS = [
   'grace lee',
 ];
 const SORTS: CaseSort[] = ['lastActivity', 'title', 'dueDate'];
-
-interface LoadResult {
-  requests: number;
-  reqPerSec: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  statuses: Record<string, number>;
-}
-
-const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
-
-function load(
-  url: string,
-  paths: string[],
-  headers: Record<string, string>,
-  connections: number,
-  duration: number,
-) {
-  const args = [
-    path.join(repoRoot, 'bench/load-worker.mjs'),
-    JSON.stringify({ url, paths, headers, connections, duration }),
-  ];
-  const [command, commandArgs] = canPin
-    ? ['taskset', ['-c', '1', process.execPath, ...args]]
-    : [process.execPath, args];
-  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const done = new Promise<LoadResult>((resolve, reject) =>
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as LoadResult)
-        : reject(new Error(`load worker exited ${code}`)),
-    ),
-  );
-  return withTimeout(done, (duration + 120) * 1000, `load ${paths[0]}`);
-}
 
 /** The same work without HTTP: `connections` callers in a loop for `duration` seconds. */
 async function direct(calls: Array<() => Promise<unknown>>, connections: number, duration: number) {
@@ -200,8 +156,8 @@ async function main() {
       console.log(
         `${label}: warm-up ${WARMUP_S} s, then ${duration} s at ${conns} connections (API), then the same calls directly`,
       );
-      await load(base, paths, headers, conns, WARMUP_S);
-      const api = await load(base, paths, headers, conns, duration);
+      await loadPaths(base, paths, headers, conns, WARMUP_S);
+      const api = await loadPaths(base, paths, headers, conns, duration);
       const sql = await direct(calls, conns, duration);
       const failed = api.errors + api.timeouts + api.non2xx;
       rows.push({

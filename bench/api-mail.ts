@@ -23,7 +23,9 @@ import { SANDBOX_CLIENT_ID, sandboxClientSecret } from '../apps/server/src/integ
 import { connectionsRepository } from '../apps/server/src/modules/connections/connections.repository';
 import {
   benchServerConfig,
+  canPin,
   loadLine,
+  loadPaths,
   machine,
   printTable,
   repoRoot,
@@ -37,48 +39,6 @@ const PASSWORD = 'Bench-Mail-2026';
 const MAILBOX = 'bulk@bench.example';
 const EMAILS = 10_000;
 const SYNC_MESSAGES = 1_000;
-const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
-
-interface LoadResult {
-  requests: number;
-  reqPerSec: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-
-function load(
-  url: string,
-  paths: string[],
-  headers: Record<string, string>,
-  connections: number,
-  duration: number,
-) {
-  const args = [
-    path.join(repoRoot, 'bench/load-worker.mjs'),
-    JSON.stringify({ url, paths, headers, connections, duration }),
-  ];
-  const [command, commandArgs] = canPin
-    ? ['taskset', ['-c', '1', process.execPath, ...args]]
-    : [process.execPath, args];
-  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  return withTimeout(
-    new Promise<LoadResult>((resolve, reject) =>
-      child.on('exit', (code) =>
-        code === 0
-          ? resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as LoadResult)
-          : reject(new Error(`load worker exited ${code}`)),
-      ),
-    ),
-    (duration + 120) * 1000,
-    'inbox load',
-  );
-}
 
 /** The sandbox in a child process; resolves with its URL. */
 async function startSandbox(appSecret: string) {
@@ -296,9 +256,9 @@ async function main() {
     );
     if (canPin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
     // Warm-up: the JIT, the statement caches and PostgreSQL’s buffers, as on a server that has been up.
-    await load(base, ['/api/emails/inbox/all'], headers, connections, 5);
+    await loadPaths(base, ['/api/emails/inbox/all'], headers, connections, 5);
     for (let run = 1; run <= runs; run++) {
-      const result = await load(base, ['/api/emails/inbox/all'], headers, connections, duration);
+      const result = await loadPaths(base, ['/api/emails/inbox/all'], headers, connections, duration);
       rows.push({
         figure: `inbox page 1, run ${run}`,
         reqS: result.reqPerSec,

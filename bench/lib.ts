@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -182,4 +182,52 @@ export function benchServerConfig(env: Record<string, string>) {
     LOGIN_LIMIT_PER_ACCOUNT: '1000000/1m',
     ...env,
   });
+}
+
+/** What bench/load-worker.mjs reports for one load. */
+export interface LoadResult {
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+}
+
+/** Two cores and taskset: the server is pinned to CPU 0 and the load generator to CPU 1. */
+export const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+
+/**
+ * GET load on `paths` (taken in turn) from bench/load-worker.mjs in a child process — pinned to
+ * CPU 1 when it can be — for `duration` seconds at `connections` connections.
+ */
+export function loadPaths(
+  url: string,
+  paths: string[],
+  headers: Record<string, string>,
+  connections: number,
+  duration: number,
+): Promise<LoadResult> {
+  const args = [
+    path.join(repoRoot, 'bench/load-worker.mjs'),
+    JSON.stringify({ url, paths, headers, connections, duration }),
+  ];
+  const [command, commandArgs] = canPin
+    ? ['taskset', ['-c', '1', process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const done = new Promise<LoadResult>((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as LoadResult)
+        : reject(new Error(`load worker exited ${code}`)),
+    ),
+  );
+  return withTimeout(done, (duration + 120) * 1000, `load ${paths[0]}`);
 }

@@ -57,6 +57,20 @@ describe('providerFetch', () => {
     expect(waits).toEqual([2000, 2000, 2000]);
   });
 
+  it('gives up at once when the provider asks to wait past the budget of a request a person waits on', async () => {
+    handler = (_req, res) =>
+      json(res, 429, { error: { code: 429, message: 'Slow down' } }, { 'retry-after': '4' });
+    const { waits, sleep } = recorder();
+    const failure = await providerJson(`${base}/x`, {}, { sleep, waitBudgetMs: 10_000 }).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect((failure as ProviderError).transient).toBe(true);
+    // Two waits of 4 s fit in 10 s; a third would not, so no fourth request is made.
+    expect(waits).toEqual([4000, 4000]);
+    expect(hits).toHaveLength(3);
+  });
+
   it('caps a Retry-After given as an HTTP date', async () => {
     let count = 0;
     handler = (_req, res) => {

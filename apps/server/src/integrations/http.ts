@@ -19,6 +19,12 @@ export interface ProviderFetchOptions {
   /** Longest wait between attempts, also the cap on a provider's Retry-After (default 60 s). */
   maxDelayMs?: number;
   /**
+   * The most the retries may wait in all, for requests a person waits on: when the next wait
+   * (the provider's Retry-After, or the backoff) would pass it, the last error is thrown at once
+   * rather than retrying sooner than the provider asked. Unset: no limit but `attempts`.
+   */
+  waitBudgetMs?: number;
+  /**
    * False for requests that must not be repeated once the provider may have acted on them (an
    * authorization code is single-use): then only 429, which the provider answers before acting,
    * is retried.
@@ -122,10 +128,14 @@ export async function providerFetch(
   let last: ProviderError | null = null;
   /** The provider's Retry-After on the last answer, when it sent one. */
   let asked: number | null = null;
+  let waited = 0;
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) {
       const backoff = random() * Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-      await sleep(asked !== null ? Math.min(maxDelayMs, asked) : backoff);
+      const wait = asked !== null ? Math.min(maxDelayMs, asked) : backoff;
+      if (options.waitBudgetMs !== undefined && waited + wait > options.waitBudgetMs) break;
+      await sleep(wait);
+      waited += wait;
       asked = null;
     }
     const signal = init.signal

@@ -16,9 +16,14 @@ export const sandboxClientSecret = (appSecret: string) =>
  * on one call in 1,400 (about every other sync of 1,000 messages), twelve on one in 1.9 million.
  */
 export const BACKGROUND_ATTEMPTS = 12;
+/**
+ * A person waiting on a click (connect, saving an attachment) gets an answer within about ten
+ * seconds of waiting: a provider that asks for longer is reported as not answering.
+ */
+export const INTERACTIVE_WAIT_BUDGET_MS = 10_000;
 
 export interface ProviderRuntime {
-  /** For requests a person waits on (connect, attachments): the default retries. */
+  /** For requests a person waits on (connect, attachments): at most ~10 s of waiting to retry. */
   adapters: Record<Provider, ProviderAdapters | null>;
   /** For the sync jobs and their token refreshes: more patience with 429s and 5xx. */
   background: Record<Provider, ProviderAdapters | null>;
@@ -53,7 +58,7 @@ export function providerRuntime(config: Config): ProviderRuntime {
           : undefined,
   };
   return {
-    adapters: createProviderAdapters(settings),
+    adapters: createProviderAdapters(settings, { waitBudgetMs: INTERACTIVE_WAIT_BUDGET_MS }),
     background: createProviderAdapters(settings, { attempts: BACKGROUND_ATTEMPTS }),
     sandbox: { google: google.mode === 'sandbox', microsoft: microsoft.mode === 'sandbox' },
     redirectUri: {

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, login, makeUser, outbox, resetTokenFor, type TestContext } from './helpers';
 
@@ -58,5 +59,22 @@ describe('logs', () => {
     // Every line is one JSON object: nothing a request carries can forge a line.
     for (const line of logs.trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
     expect(logs).not.toMatch(/^\{"level":30,"msg":"admin login"\}/m);
+  });
+
+  it('keep a failed query’s SQL but not its parameters (addresses, names)', () => {
+    const err = new DrizzleQueryError(
+      'select * from emails where from_address = any($1)',
+      ['private.person@example.com', 'Jane Roe'],
+      new Error('connection lost'),
+    );
+    ctx.app.log.error({ err }, 'request failed');
+    const line = ctx.logs.find((l) => l.includes('select * from emails'));
+    expect(line).toBeDefined();
+    expect(line).not.toContain('private.person@example.com');
+    expect(line).not.toContain('Jane Roe');
+    expect(JSON.parse(line!).err).toMatchObject({ type: 'DrizzleQueryError', params: '[redacted]' });
+    expect(JSON.parse(line!).err.message).toBe(
+      'Failed query: select * from emails where from_address = any($1)\nparams: [redacted]',
+    );
   });
 });

@@ -95,7 +95,9 @@ export function EmailInbox() {
   });
   const sync = useSyncMail();
   const wide = useMediaQuery('(min-width: 1024px)');
-  const commitSearch = useCallback((q: string) => set({ q, email: null }), [set]);
+  // The open e-mail stays open while the search changes (it may have been opened from the
+  // results before the debounced search reached the URL).
+  const commitSearch = useCallback((q: string) => set({ q }), [set]);
   const search = useSearchTerm(filter.q, commitSearch);
   const ids = { provider: useId(), case: useId(), unread: useId(), list: useId() };
 

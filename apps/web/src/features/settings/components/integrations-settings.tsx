@@ -1,6 +1,7 @@
 import {
   connectInitFailed,
   disconnectConfirmText,
+  disconnectFailed,
   disconnectFailureBanner,
   disconnectSuccessBanner,
   MESSAGES,
@@ -87,6 +88,8 @@ export function IntegrationsSettings({ onBanner }: { onBanner?: (banner: Connect
       if (!session?.userId) throw new Error(MESSAGES.disconnectNeedsUser);
       return disconnectProvider(session.userId, provider);
     },
+    // The spec's disconnect helper reports its own text; the banner says it to the user.
+    onError: (error, provider) => console.error(disconnectFailed(provider), error),
     onSettled: async (_answer, error, provider) => {
       setConfirming(null);
       onBanner?.(

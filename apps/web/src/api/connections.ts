@@ -1,6 +1,7 @@
-import type { Integration, IntegrationsResponse, Provider } from '@sentinel/shared';
+import { MESSAGES, type Integration, type IntegrationsResponse, type Provider } from '@sentinel/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { toast } from 'sonner';
+import { api, errorMessage } from '@/lib/api-client';
 import { queryKeys } from './query-keys';
 
 /**
@@ -42,14 +43,18 @@ export const integrationOf = (integrations: readonly Integration[] | undefined, 
 export const syncMail = () => api.post<{ queued: number }>('/api/emails/sync');
 
 /** Starts a sync; then the connections (syncing, last synced) and the inbox are read again. */
+/** Sync now (Settings and the inbox): says that it started, or why it could not. */
 export function useSyncMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: syncMail,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      toast.success(MESSAGES.syncQueued);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.connections.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.emails.all }),
-      ]),
+      ]);
+    },
+    onError: (error) => toast.error(errorMessage(error, MESSAGES.syncFailed)),
   });
 }

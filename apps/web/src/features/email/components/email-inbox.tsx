@@ -12,7 +12,6 @@ import { clsx } from 'clsx';
 import { MailX, RefreshCw, Unplug } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { allCasesQueryOptions } from '@/api/cases';
 import { queryKeys } from '@/api/query-keys';
 import { connectedIntegrations, useConnections, useSyncMail } from '@/api/connections';
@@ -24,7 +23,7 @@ import { SearchInput } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { useSearchTerm } from '@/lib/use-list-params';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -122,11 +121,7 @@ export function EmailInbox() {
     wasSyncing.current = syncing;
   }, [syncing, queryClient]);
 
-  const syncNow = () =>
-    sync.mutate(undefined, {
-      onSuccess: () => toast.success(MESSAGES.syncQueued),
-      onError: (error) => toast.error(errorMessage(error, MESSAGES.syncFailed)),
-    });
+  const syncNow = () => sync.mutate();
 
   const header = (
     <PageHeader

@@ -107,11 +107,7 @@ export function IntegrationsSettings({ onBanner }: { onBanner?: (banner: Connect
 
   const anyConnected = connectedIntegrations(connections.data).length > 0;
 
-  const syncNow = () =>
-    sync.mutate(undefined, {
-      onSuccess: () => toast.success(MESSAGES.syncQueued),
-      onError: (error) => toast.error(errorMessage(error, MESSAGES.syncFailed)),
-    });
+  const syncNow = () => sync.mutate();
 
   return (
     <Card

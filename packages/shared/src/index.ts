@@ -14,3 +14,4 @@ export * from './schemas/dashboard';
 export * from './schemas/analysis';
 export * from './schemas/documents';
 export * from './schemas/mail';
+export * from './schemas/calendar';

@@ -1,4 +1,4 @@
-import type { Provider } from '@sentinel/shared';
+import type { CalendarEvent, GoogleEventBody, MicrosoftEventBody, Provider } from '@sentinel/shared';
 
 /**
  * The one interface every provider adapter implements (issue 10). Adapters only ever see base
@@ -156,9 +156,39 @@ export interface MailAdapter {
   ): Promise<{ data: Buffer; name: string; mimeType: string }>;
 }
 
+/**
+ * A provider event as the calendar screen shows it (spec §3 "Calendar event (normalized)"), before
+ * the service sanitises `description` (untrusted provider HTML) and adds what only Sentinel knows.
+ */
+export type ProviderCalendarEvent = Omit<CalendarEvent, 'case' | 'deadline' | 'eventType'>;
+
+/** A move or resize from the screen: new start and end (ISO instants, or dates when all-day). */
+export interface CalendarMove {
+  start: string;
+  end: string;
+  allDay: boolean;
+}
+
+export interface CalendarAdapter {
+  readonly provider: Provider;
+  /**
+   * The primary calendar's events overlapping [start, end), recurring series expanded into their
+   * instances, normalised (providers.md §3.4, §5.5): timed events as UTC instants, all-day ones as
+   * dates with an exclusive end. Events without an id or a start are dropped; a missing title is
+   * 'Untitled Event'; cancelled instances are left out.
+   */
+  list(token: AccessTokenSource, range: { start: Date; end: Date }): Promise<ProviderCalendarEvent[]>;
+  /** Creates from the spec's googleEvent / microsoftEvent payload (already validated). */
+  create(token: AccessTokenSource, event: GoogleEventBody | MicrosoftEventBody): Promise<ProviderCalendarEvent>;
+  update(token: AccessTokenSource, eventId: string, move: CalendarMove): Promise<ProviderCalendarEvent>;
+  /** Deletes; an event the provider already deleted (Google 410) counts as deleted. Throws ProviderError 404 when unknown. */
+  delete(token: AccessTokenSource, eventId: string): Promise<void>;
+}
+
 export interface ProviderAdapters {
   oauth: OAuthAdapter;
   mail: MailAdapter;
+  calendar: CalendarAdapter;
   /** Where the provider's own compose window opens. */
   composeUrl: string;
 }

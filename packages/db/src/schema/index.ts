@@ -8,3 +8,4 @@ export * from './clients';
 export * from './cases';
 export * from './documents';
 export * from './mail';
+export * from './calendar';

@@ -15,6 +15,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     companyName: text('company_name'),
     phone: text('phone'),
+    /** IANA time zone the person's calendar shows (from the browser at first sign-in; Settings). */
+    timeZone: text('time_zone'),
     /** Set while the password is a temporary one (invited users): when it stops working. */
     temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),

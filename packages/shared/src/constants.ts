@@ -56,6 +56,8 @@ export const FIRM_STORAGE_KEYS = {
   firm: 'sessionFirm',
   firms: 'sessionFirms',
   invitations: 'sessionInvitations',
+  /** The person's calendar time zone (issue 11); absent until stored. */
+  timeZone: 'sessionTimeZone',
 } as const;
 
 /** Session-storage keys used during OAuth (spec §3). */

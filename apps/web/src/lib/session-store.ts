@@ -26,6 +26,8 @@ export interface Session {
   firms: SessionFirm[];
   /** How many firms wait for the person's answer to an invitation. */
   invitations: number;
+  /** IANA time zone of the person's calendar; null until the server has one (issue 11). */
+  timeZone: string | null;
   googleConnected: boolean;
   microsoftConnected: boolean;
 }
@@ -107,6 +109,7 @@ function readSession(): Session | null {
     firm,
     firms: readFirms(),
     invitations: readInvitations(),
+    timeZone: read(FIRM_STORAGE_KEYS.timeZone) || null,
     googleConnected: read(STORAGE_KEYS.googleConnected) === 'true',
     microsoftConnected: read(STORAGE_KEYS.microsoftConnected) === 'true',
   };
@@ -172,6 +175,7 @@ function writeUser(user: SessionUser): void {
   write(FIRM_STORAGE_KEYS.firm, user.firm ? JSON.stringify(user.firm) : null);
   write(FIRM_STORAGE_KEYS.firms, JSON.stringify(user.firms ?? []));
   write(FIRM_STORAGE_KEYS.invitations, String(user.invitations ?? 0));
+  write(FIRM_STORAGE_KEYS.timeZone, user.timeZone ?? null);
 }
 
 /**

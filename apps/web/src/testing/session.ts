@@ -25,6 +25,7 @@ export const attorney: SessionUser = {
   firm: lovelaceLaw,
   firms: [lovelaceLaw],
   invitations: 0,
+  timeZone: 'America/New_York',
 };
 
 /** A property owner, the client of one firm. */
@@ -37,6 +38,7 @@ export const propertyOwner: SessionUser = {
   firm: { ...lovelaceLaw, userType: 'client' },
   firms: [{ ...lovelaceLaw, userType: 'client' }],
   invitations: 0,
+  timeZone: 'America/New_York',
 };
 
 /** Someone who signed up and belongs to no firm yet (issue 9): the waiting screen. */
@@ -49,6 +51,7 @@ export const firmless: SessionUser = {
   firm: null,
   firms: [],
   invitations: 0,
+  timeZone: 'America/New_York',
 };
 
 /** Stores a session whose token is valid for another 15 minutes. */
@@ -73,5 +76,6 @@ export function storedUser(): SessionUser {
     firm: session.firm,
     firms: session.firms,
     invitations: session.invitations,
+    timeZone: session.timeZone,
   };
 }

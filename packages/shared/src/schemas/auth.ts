@@ -47,6 +47,8 @@ export const sessionUser = z.object({
   firm: sessionFirm.nullable(),
   firms: z.array(sessionFirm),
   invitations: z.number().int(),
+  /** IANA time zone the calendar shows (issue 11); null until the browser's is stored at first sign-in. */
+  timeZone: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -10,6 +10,8 @@ export interface Account {
   email: string;
   firstName: string;
   lastName: string;
+  /** IANA time zone of the person's calendar; null until first set (issue 11). */
+  timeZone: string | null;
   /** The firm the session acts in, with the person's type there; null before they have one. */
   firm: { firmId: string; userType: UserType } | null;
 }
@@ -27,7 +29,7 @@ export interface Principal extends Account {
 export const actingPrincipal = (account: Account): Principal | null =>
   account.firm ? { ...account, firmId: account.firm.firmId, userType: account.firm.userType } : null;
 
-type Person = Pick<UserRecord, 'id' | 'email' | 'firstName' | 'lastName'>;
+type Person = Pick<UserRecord, 'id' | 'email' | 'firstName' | 'lastName' | 'timeZone'>;
 
 /** The person's active and pending memberships, as `membershipsRepository.ofUser` reads them. */
 export type MembershipRows = Awaited<ReturnType<typeof membershipsRepository.ofUser>>;
@@ -55,5 +57,6 @@ export function sessionUserFrom(person: Person, firmId: string | null, rows: Mem
     firm,
     firms,
     invitations: rows.filter((row) => row.status === 'pending').length,
+    timeZone: person.timeZone ?? null,
   };
 }

@@ -208,6 +208,7 @@ export class SessionsService {
           email: row.user.email,
           firstName: row.user.firstName,
           lastName: row.user.lastName,
+          timeZone: row.user.timeZone,
           firm: row.session.firmId
             ? { firmId: row.session.firmId, userType: row.membership!.userType as UserType }
             : null,

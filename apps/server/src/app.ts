@@ -39,6 +39,10 @@ import { JobQueue, type JobHandler } from './platform/jobs';
 import { providerRuntime, type ProviderRuntime } from './integrations/settings';
 import { ConnectionsService } from './modules/connections/connections.service';
 import { oauthRoutes, providerTokensRoutes } from './modules/connections/connections.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { CalendarService } from './modules/calendar/calendar.service';
+import { ProviderCalendarService } from './modules/calendar/provider-calendar.service';
+import { REMINDER_MAIL_JOB, ReminderDelivery } from './modules/calendar/reminders';
 import { ProviderTokens } from './modules/connections/provider-tokens';
 import { EmailsService } from './modules/emails/emails.service';
 import { emailsRoutes } from './modules/emails/emails.routes';
@@ -84,6 +88,9 @@ export interface Services {
   connections: ConnectionsService;
   emails: EmailsService;
   mailSync: MailSync;
+  calendar: CalendarService;
+  providerCalendars: ProviderCalendarService;
+  reminders: ReminderDelivery;
 }
 
 declare module 'fastify' {
@@ -176,10 +183,19 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     { tmpDir: uploadTmpDir(config.dataDir), maxBytes: config.documentMaxBytes },
   );
   const mailSync = new MailSync(db, providers.background, providerTokens, app.log);
+  const reminders = new ReminderDelivery(db, jobs, mailer, config.publicUrl, app.log);
   const services: Services = {
     connections,
     emails,
     mailSync,
+    reminders,
+    calendar: new CalendarService(
+      db,
+      mailer,
+      new SecretBox(config.appSecret, 'calendar-feeds'),
+      config.publicUrl,
+    ),
+    providerCalendars: new ProviderCalendarService(db, providers.adapters, providerTokens),
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
@@ -200,6 +216,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   };
   jobHandlers[ANALYSIS_JOB] = services.documentAnalysis.analysisJob;
   jobHandlers[MAIL_SYNC_JOB] = mailSync.job;
+  jobHandlers[REMINDER_MAIL_JOB] = reminders.mailJob;
   jobHandlers[CLEANUP_JOB] = storageCleanup(db, store, uploadTmpDir(config.dataDir), app.log);
 
   app.decorate('config', config);
@@ -255,6 +272,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(oauthRoutes, { prefix: '/oauth' });
       await api.register(providerTokensRoutes, { prefix: '/tokens' });
       await api.register(emailsRoutes, { prefix: '/emails' });
+      await api.register(calendarRoutes, { prefix: '/calendar' });
     },
     { prefix: '/api' },
   );

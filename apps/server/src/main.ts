@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
 import { connectDemoMailboxes } from './demo/demo-mail';
+import { REMINDER_SCAN_MS } from './modules/calendar/reminders';
 import { enqueueDueSyncs } from './modules/emails/mail-sync-jobs';
 
 /** Reads the configuration, opens and migrates the database, listens, and shuts down gracefully. */
@@ -49,6 +50,13 @@ async function main() {
   setInterval(
     () => void syncDue().catch((err: unknown) => app.log.warn({ err }, 'mail sync schedule')),
     60_000,
+  ).unref();
+  // Calendar reminders go out as they fall due (and, after downtime, at once, marked late).
+  const deliverReminders = () => app.services.reminders.deliverDue();
+  await deliverReminders().catch((err: unknown) => app.log.warn({ err }, 'reminder delivery'));
+  setInterval(
+    () => void deliverReminders().catch((err: unknown) => app.log.warn({ err }, 'reminder delivery')),
+    REMINDER_SCAN_MS,
   ).unref();
   // The demo attorney's sandbox mailboxes are connected and synced, once.
   if (app.providerSandbox) {

@@ -233,3 +233,7 @@ export const connectFailureBanner = (provider: string, message?: string | null) 
   `Failed to connect ${providerDisplayName(provider)}: ${message || MESSAGES.connectFailedDefault}`;
 export const disconnectFailureBanner = (provider: string) =>
   `Failed to disconnect ${providerDisplayName(provider)} account.`;
+
+/** A provider calendar that failed to answer (the legend and the error toast's detail). */
+export const calendarUnavailable = (provider: string) =>
+  `${provider === 'microsoft' ? 'Outlook' : 'Google'} Calendar did not answer. Try again in a moment.`;

@@ -179,7 +179,10 @@ export interface CalendarAdapter {
    */
   list(token: AccessTokenSource, range: { start: Date; end: Date }): Promise<ProviderCalendarEvent[]>;
   /** Creates from the spec's googleEvent / microsoftEvent payload (already validated). */
-  create(token: AccessTokenSource, event: GoogleEventBody | MicrosoftEventBody): Promise<ProviderCalendarEvent>;
+  create(
+    token: AccessTokenSource,
+    event: GoogleEventBody | MicrosoftEventBody,
+  ): Promise<ProviderCalendarEvent>;
   update(token: AccessTokenSource, eventId: string, move: CalendarMove): Promise<ProviderCalendarEvent>;
   /** Deletes; an event the provider already deleted (Google 410) counts as deleted. Throws ProviderError 404 when unknown. */
   delete(token: AccessTokenSource, eventId: string): Promise<void>;

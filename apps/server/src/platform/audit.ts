@@ -50,7 +50,12 @@ export type AuditAction =
   | 'provider_needs_reconnect'
   | 'email_filed'
   | 'email_unfiled'
-  | 'email_attachment_saved';
+  | 'email_attachment_saved'
+  | 'calendar_event_created'
+  | 'calendar_event_updated'
+  | 'calendar_event_deleted'
+  | 'calendar_feed_created'
+  | 'time_zone_set';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -9,6 +9,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * An iCalendar invitation (RFC 5545 text, METHOD REQUEST or CANCEL): nodemailer adds it as the
+   * text/calendar alternative and as an .ics attachment, which mail clients show as an invitation.
+   */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; filename: string; content: string };
 }
 
 /**

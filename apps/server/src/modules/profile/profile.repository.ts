@@ -15,4 +15,11 @@ export const profileRepository = {
       .returning();
     return firm;
   },
+
+  async setTimeZone(db: DbOrTx, userId: string, timeZone: string): Promise<void> {
+    await db
+      .update(schema.users)
+      .set({ timeZone, updatedAt: sql`now()` })
+      .where(eq(schema.users.id, userId));
+  },
 };

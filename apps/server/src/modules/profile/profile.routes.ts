@@ -1,4 +1,4 @@
-import { profileResponse, updateProfileRequest } from '@sentinel/shared';
+import { profileResponse, timeZoneBody, timeZoneResponse, updateProfileRequest } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestContext } from '../../platform/request-context';
 import { routeOptions } from '../auth/access';
@@ -17,5 +17,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('profile', 'session', { body: updateProfileRequest, response: { 200: profileResponse } }),
     async (request) =>
       profile.renameFirm(principalOf(request), request.body.firmName, requestContext(request)),
+  );
+
+  app.put(
+    '/time-zone',
+    routeOptions('profile', 'account', { body: timeZoneBody, response: { 200: timeZoneResponse } }),
+    async (request) =>
+      profile.setTimeZone(accountOf(request), request.body.timeZone, requestContext(request)),
   );
 };

@@ -49,6 +49,25 @@ export class ProfileService {
     return this.shape(principal, firm.name);
   }
 
+  /** PUT /api/profile/time-zone: the zone the person's calendar, reminders and e-mails use. */
+  async setTimeZone(
+    account: Account,
+    timeZone: string,
+    context: RequestContext,
+  ): Promise<{ timeZone: string }> {
+    await this.db.transaction(async (tx) => {
+      await repo.setTimeZone(tx, account.userId, timeZone);
+      await audit(tx, context, {
+        action: 'time_zone_set',
+        outcome: 'success',
+        firmId: account.firm?.firmId ?? null,
+        userId: account.userId,
+        details: { timeZone },
+      });
+    });
+    return { timeZone };
+  }
+
   private async shape(account: Account, firmName: string | null): Promise<ProfileResponse> {
     const firmId = account.firm?.firmId ?? null;
     return {

@@ -1,0 +1,445 @@
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { schema, type DbOrTx } from '@sentinel/db';
+import type { Priority } from '@sentinel/shared';
+import { visibleTo, type CaseViewer } from '../cases/cases.repository';
+import { documentsVisibleTo } from '../documents/documents.repository';
+
+const { calendarEvents, calendarEventAttendees, calendarReminders, calendarFeeds, cases, documents, users } =
+  schema;
+
+export type CalendarEventRow = typeof calendarEvents.$inferSelect;
+export type AttendeeRow = typeof calendarEventAttendees.$inferSelect;
+
+/** An event with its case (as the viewer may see it), attendees and reminders. */
+export interface EventWithDetails extends CalendarEventRow {
+  caseNumber: string | null;
+  caseTitle: string | null;
+  attendees: AttendeeRow[];
+  reminderMinutes: number[];
+}
+
+export interface Range {
+  start: Date;
+  end: Date;
+}
+
+/** A deadline from a case's due date or a document's analysis (dates are calendar days). */
+export interface DeadlineRow {
+  kind: 'case_due' | 'document';
+  date: string;
+  caseId: string;
+  caseNumber: string;
+  caseTitle: string;
+  priority: Priority;
+  documentId: string | null;
+  documentName: string | null;
+  /** The words of the document the date was read from. */
+  text: string | null;
+}
+
+const eventColumns = {
+  event: calendarEvents,
+  caseNumber: cases.caseNumber,
+  caseTitle: cases.title,
+};
+
+/** Whether the viewer is invited to the event (as a Sentinel user). */
+const invitedTo = (viewer: CaseViewer) =>
+  sql`exists (select 1 from ${calendarEventAttendees} where ${calendarEventAttendees.eventId} = ${calendarEvents.id} and ${calendarEventAttendees.userId} = ${viewer.userId})`;
+
+/** Whether the viewer may see the event's case (then they see the event). */
+const caseVisible = (viewer: CaseViewer) =>
+  sql`exists (select 1 from ${cases} where ${cases.id} = ${calendarEvents.caseId} and ${visibleTo(viewer)})`;
+
+/** Sentinel's own calendar: events, attendees, reminders and the subscription feed. */
+export const calendarRepository = {
+  /**
+   * The events overlapping the range that the viewer sees in the firm they act in: their own,
+   * those of cases they may see and those they are invited to. Separate scans (own events by
+   * owner, the others by case or invitation) rather than one OR the planner cannot use an index for.
+   */
+  async inRange(db: DbOrTx, viewer: CaseViewer, range: Range): Promise<EventWithDetails[]> {
+    const overlaps = and(lt(calendarEvents.startsAt, range.end), gt(calendarEvents.endsAt, range.start));
+    const base = () =>
+      db.select(eventColumns).from(calendarEvents).leftJoin(cases, eq(cases.id, calendarEvents.caseId));
+    const [own, ofCases, invited] = await Promise.all([
+      base().where(
+        and(eq(calendarEvents.firmId, viewer.firmId), eq(calendarEvents.ownerId, viewer.userId), overlaps),
+      ),
+      base().where(
+        and(
+          eq(calendarEvents.firmId, viewer.firmId),
+          ne(calendarEvents.ownerId, viewer.userId),
+          sql`${calendarEvents.caseId} is not null`,
+          overlaps,
+          caseVisible(viewer),
+        ),
+      ),
+      base().where(
+        and(
+          eq(calendarEvents.firmId, viewer.firmId),
+          ne(calendarEvents.ownerId, viewer.userId),
+          overlaps,
+          invitedTo(viewer),
+        ),
+      ),
+    ]);
+    const seen = new Set(ofCases.map((row) => row.event.id));
+    const rows = [...own, ...ofCases, ...invited.filter((row) => !seen.has(row.event.id))].sort(
+      (a, b) => a.event.startsAt.getTime() - b.event.startsAt.getTime(),
+    );
+    return this.withDetails(db, rows);
+  },
+
+  /** One event the viewer sees (own, or of a case they may see), or undefined. */
+  async find(db: DbOrTx, viewer: CaseViewer, id: string): Promise<EventWithDetails | undefined> {
+    const rows = await db
+      .select(eventColumns)
+      .from(calendarEvents)
+      .leftJoin(cases, eq(cases.id, calendarEvents.caseId))
+      .where(
+        and(
+          eq(calendarEvents.id, id),
+          eq(calendarEvents.firmId, viewer.firmId),
+          or(
+            eq(calendarEvents.ownerId, viewer.userId),
+            and(sql`${calendarEvents.caseId} is not null`, caseVisible(viewer)),
+            invitedTo(viewer),
+          ),
+        ),
+      );
+    return (await this.withDetails(db, rows))[0];
+  },
+
+  /** The events of one case, soonest first from `from` on (the case page). */
+  async ofCase(db: DbOrTx, viewer: CaseViewer, caseId: string, from: Date, limit: number) {
+    const rows = await db
+      .select(eventColumns)
+      .from(calendarEvents)
+      .innerJoin(cases, eq(cases.id, calendarEvents.caseId))
+      .where(
+        and(
+          eq(calendarEvents.caseId, caseId),
+          eq(calendarEvents.firmId, viewer.firmId),
+          gt(calendarEvents.endsAt, from),
+          visibleTo(viewer),
+        ),
+      )
+      .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.id))
+      .limit(limit);
+    return this.withDetails(db, rows);
+  },
+
+  async withDetails(
+    db: DbOrTx,
+    rows: Array<{ event: CalendarEventRow; caseNumber: string | null; caseTitle: string | null }>,
+  ): Promise<EventWithDetails[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.event.id);
+    const [attendees, reminders] = await Promise.all([
+      db
+        .select()
+        .from(calendarEventAttendees)
+        .where(inArray(calendarEventAttendees.eventId, ids))
+        .orderBy(asc(calendarEventAttendees.position)),
+      db
+        .select({ eventId: calendarReminders.eventId, minutes: calendarReminders.minutesBefore })
+        .from(calendarReminders)
+        .where(inArray(calendarReminders.eventId, ids))
+        .orderBy(asc(calendarReminders.minutesBefore)),
+    ]);
+    const attendeesOf = groupBy(attendees, (a) => a.eventId);
+    const remindersOf = groupBy(reminders, (r) => r.eventId);
+    return rows.map(({ event, caseNumber, caseTitle }) => ({
+      ...event,
+      caseNumber,
+      caseTitle,
+      attendees: attendeesOf.get(event.id) ?? [],
+      reminderMinutes: (remindersOf.get(event.id) ?? []).map((r) => r.minutes),
+    }));
+  },
+
+  async reminderMinutes(db: DbOrTx, eventId: string): Promise<number[]> {
+    const rows = await db
+      .select({ minutes: calendarReminders.minutesBefore })
+      .from(calendarReminders)
+      .where(eq(calendarReminders.eventId, eventId));
+    return rows.map((row) => row.minutes);
+  },
+
+  async insert(db: DbOrTx, values: typeof calendarEvents.$inferInsert): Promise<CalendarEventRow> {
+    const [row] = await db.insert(calendarEvents).values(values).returning();
+    return row!;
+  },
+
+  async update(
+    db: DbOrTx,
+    id: string,
+    values: Partial<typeof calendarEvents.$inferInsert>,
+  ): Promise<CalendarEventRow> {
+    const [row] = await db
+      .update(calendarEvents)
+      .set({ ...values, sequence: sql`${calendarEvents.sequence} + 1`, updatedAt: new Date() })
+      .where(eq(calendarEvents.id, id))
+      .returning();
+    return row!;
+  },
+
+  async remove(db: DbOrTx, id: string): Promise<void> {
+    await db.delete(calendarEvents).where(eq(calendarEvents.id, id));
+  },
+
+  /** Locks the viewer's own event for a change; undefined if it is not theirs. */
+  async lockOwn(db: DbOrTx, viewer: CaseViewer, id: string): Promise<CalendarEventRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(calendarEvents)
+      .where(
+        and(
+          eq(calendarEvents.id, id),
+          eq(calendarEvents.firmId, viewer.firmId),
+          eq(calendarEvents.ownerId, viewer.userId),
+        ),
+      )
+      .for('update');
+    return row;
+  },
+
+  /**
+   * Sets the attendees, linking those who have a Sentinel account; answers the addresses that
+   * were not invited before (they get the invitation).
+   */
+  async setAttendees(db: DbOrTx, eventId: string, emails: string[]): Promise<AttendeeRow[]> {
+    const before = await db
+      .select({ email: calendarEventAttendees.email })
+      .from(calendarEventAttendees)
+      .where(eq(calendarEventAttendees.eventId, eventId));
+    const known = new Set(before.map((row) => row.email));
+    if (emails.length === 0) {
+      await db.delete(calendarEventAttendees).where(eq(calendarEventAttendees.eventId, eventId));
+      return [];
+    }
+    await db
+      .delete(calendarEventAttendees)
+      .where(
+        and(eq(calendarEventAttendees.eventId, eventId), notInArray(calendarEventAttendees.email, emails)),
+      );
+    const accounts = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, emails));
+    const idOf = new Map(accounts.map((a) => [a.email, a.id]));
+    await db
+      .insert(calendarEventAttendees)
+      .values(
+        emails.map((email, position) => ({ eventId, email, userId: idOf.get(email) ?? null, position })),
+      )
+      .onConflictDoUpdate({
+        target: [calendarEventAttendees.eventId, calendarEventAttendees.email],
+        set: { position: sql`excluded.position` },
+      });
+    const all = await db
+      .select()
+      .from(calendarEventAttendees)
+      .where(eq(calendarEventAttendees.eventId, eventId))
+      .orderBy(asc(calendarEventAttendees.position));
+    return all.filter((row) => !known.has(row.email));
+  },
+
+  /**
+   * Sets the reminders of an event from (minutes before, when it fires). A reminder whose moment
+   * does not change keeps its delivery; one that moves fires again; one whose moment has already
+   * passed when it is set is not delivered at all (nobody wants a reminder for the past).
+   */
+  async setReminders(
+    db: DbOrTx,
+    eventId: string,
+    reminders: Array<{ minutes: number; fireAt: Date }>,
+    now: Date,
+  ): Promise<void> {
+    const minutes = reminders.map((r) => r.minutes);
+    await db
+      .delete(calendarReminders)
+      .where(
+        minutes.length > 0
+          ? and(eq(calendarReminders.eventId, eventId), notInArray(calendarReminders.minutesBefore, minutes))
+          : eq(calendarReminders.eventId, eventId),
+      );
+    if (reminders.length === 0) return;
+    await db
+      .insert(calendarReminders)
+      .values(
+        reminders.map((r) => ({
+          eventId,
+          minutesBefore: r.minutes,
+          fireAt: r.fireAt,
+          deliveredAt: r.fireAt <= now ? now : null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [calendarReminders.eventId, calendarReminders.minutesBefore],
+        set: {
+          fireAt: sql`excluded.fire_at`,
+          deliveredAt: sql`case when ${calendarReminders.fireAt} = excluded.fire_at then ${calendarReminders.deliveredAt} else excluded.delivered_at end`,
+          late: sql`case when ${calendarReminders.fireAt} = excluded.fire_at then ${calendarReminders.late} else false end`,
+        },
+      });
+  },
+
+  /**
+   * Case due dates and the deadlines document analysis found, from `from` to `to` (dates,
+   * inclusive), on cases and documents the viewer may see; settled and closed cases are left out.
+   */
+  async deadlines(
+    db: DbOrTx,
+    viewer: CaseViewer,
+    from: string,
+    to: string,
+    limit = 2000,
+  ): Promise<DeadlineRow[]> {
+    const open = notInArray(cases.status, ['settled', 'closed']);
+    const [due, found] = await Promise.all([
+      db
+        .select({
+          date: cases.dueDate,
+          caseId: cases.id,
+          caseNumber: cases.caseNumber,
+          caseTitle: cases.title,
+          priority: cases.priority,
+        })
+        .from(cases)
+        .where(and(visibleTo(viewer), open, gte(cases.dueDate, from), lte(cases.dueDate, to)))
+        .orderBy(asc(cases.dueDate), asc(cases.id))
+        .limit(limit),
+      db
+        .select({
+          date: sql<string>`d.elem->>'date'`,
+          text: sql<string>`d.elem->>'text'`,
+          documentId: documents.id,
+          documentName: documents.fileName,
+          caseId: cases.id,
+          caseNumber: cases.caseNumber,
+          caseTitle: cases.title,
+          priority: cases.priority,
+        })
+        .from(documents)
+        .innerJoin(cases, eq(cases.id, documents.caseId))
+        .innerJoin(
+          sql`lateral jsonb_array_elements(coalesce(${documents.analysis}->'entities'->'dates', '[]'::jsonb)) as d(elem)`,
+          sql`true`,
+        )
+        .where(
+          and(
+            documentsVisibleTo(viewer),
+            visibleTo(viewer),
+            open,
+            eq(documents.analysisStatus, 'completed'),
+            sql`d.elem->>'kind' = 'deadline'`,
+            sql`d.elem->>'date' ~ '^\\d{4}-\\d{2}-\\d{2}$'`,
+            sql`d.elem->>'date' >= ${from}`,
+            sql`d.elem->>'date' <= ${to}`,
+          ),
+        )
+        .limit(limit),
+    ]);
+    const rows: DeadlineRow[] = [
+      ...due.map((row) => ({
+        kind: 'case_due' as const,
+        date: row.date!,
+        caseId: row.caseId,
+        caseNumber: row.caseNumber,
+        caseTitle: row.caseTitle,
+        priority: row.priority as Priority,
+        documentId: null,
+        documentName: null,
+        text: null,
+      })),
+      ...found.map((row) => ({ kind: 'document' as const, ...row, priority: row.priority as Priority })),
+    ];
+    // The same date read twice from one document is one deadline.
+    const seen = new Set<string>();
+    return rows
+      .filter((row) => {
+        const key = `${row.kind}:${row.documentId ?? row.caseId}:${row.date}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .sort((a, b) => a.date.localeCompare(b.date) || a.caseNumber.localeCompare(b.caseNumber));
+  },
+
+  async feedOf(db: DbOrTx, userId: string, firmId: string) {
+    const [row] = await db
+      .select()
+      .from(calendarFeeds)
+      .where(and(eq(calendarFeeds.userId, userId), eq(calendarFeeds.firmId, firmId)));
+    return row;
+  },
+
+  async saveFeed(db: DbOrTx, values: typeof calendarFeeds.$inferInsert) {
+    const [row] = await db
+      .insert(calendarFeeds)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [calendarFeeds.userId, calendarFeeds.firmId],
+        set: { tokenHash: values.tokenHash, token: values.token, createdAt: new Date() },
+      })
+      .returning();
+    return row!;
+  },
+
+  /** The feed of a token, with whether its person still works in its firm (and as what). */
+  async feedByTokenHash(db: DbOrTx, tokenHash: string) {
+    const [row] = await db
+      .select({
+        userId: calendarFeeds.userId,
+        firmId: calendarFeeds.firmId,
+        userType: schema.memberships.userType,
+        status: schema.memberships.status,
+      })
+      .from(calendarFeeds)
+      .innerJoin(
+        schema.memberships,
+        and(
+          eq(schema.memberships.userId, calendarFeeds.userId),
+          eq(schema.memberships.firmId, calendarFeeds.firmId),
+        ),
+      )
+      .where(eq(calendarFeeds.tokenHash, tokenHash));
+    return row;
+  },
+
+  /** People of these addresses who have a Sentinel account. */
+  async accountsByEmail(db: DbOrTx, emails: string[]) {
+    if (emails.length === 0) return [];
+    return db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.email, emails));
+  },
+
+  async userTimeZone(db: DbOrTx, userId: string): Promise<string | null> {
+    const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+    return row?.timeZone ?? null;
+  },
+
+  /** Reminders not yet delivered whose moment has come (the delivery's scan; tests). */
+  async dueCount(db: DbOrTx, now: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(calendarReminders)
+      .where(and(isNull(calendarReminders.deliveredAt), lte(calendarReminders.fireAt, now)));
+    return row?.n ?? 0;
+  },
+};
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}

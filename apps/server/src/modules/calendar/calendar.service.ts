@@ -1,0 +1,438 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '@sentinel/db';
+import {
+  MAX_CALENDAR_RANGE_DAYS,
+  MESSAGES,
+  REMINDER_MINUTES,
+  UNTITLED_EVENT,
+  type CalendarEvent,
+  type CalendarFeedResponse,
+  type CalendarEventsResponse,
+  type calendarEventPatch,
+  type sentinelEventBody,
+} from '@sentinel/shared';
+import type { z } from 'zod';
+import { actorEntry, audit } from '../../platform/audit';
+import { badRequest, notFound } from '../../platform/errors';
+import type { Mailer } from '../../platform/mailer';
+import type { RequestContext } from '../../platform/request-context';
+import type { SecretBox } from '../../platform/secret-box';
+import type { Account, Principal } from '../auth/principal';
+import { casesRepository } from '../cases/cases.repository';
+import { notificationsRepository } from '../notifications/notifications.repository';
+import {
+  calendarRepository as repo,
+  type CalendarEventRow,
+  type EventWithDetails,
+} from './calendar.repository';
+import { cancellationMail, invitationMail } from './calendar.emails';
+import { deadlineEvent, deadlineId, deadlineTitle, toCalendarEvent } from './event-view';
+import { buildCancellation, buildFeed, buildInvitation, type IcsEvent } from './ics';
+import { describeWhen, knownZone, readEventTime, readRange, reminderFireAt } from './times';
+
+type CreateInput = z.output<typeof sentinelEventBody>;
+type PatchInput = z.output<typeof calendarEventPatch>;
+
+/** How many upcoming events the case page lists. */
+const CASE_EVENTS_LIMIT = 50;
+/** The feed carries this much of the past and of the future. */
+const FEED_PAST_DAYS = 90;
+const FEED_FUTURE_DAYS = 400;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * Sentinel's own calendar (issue 11): a person's events in the firm they act in and the events of
+ * cases they may see, the deadlines of those cases, invitations by e-mail with an iCalendar
+ * attachment, the secret subscription feed, and the person's time zone.
+ */
+export class CalendarService {
+  constructor(
+    private readonly db: Database,
+    private readonly mailer: Mailer,
+    private readonly box: SecretBox,
+    private readonly publicUrl: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** GET /api/calendar/events/sentinel: events and deadlines in the range; another user's id gives nothing. */
+  async list(
+    principal: Principal,
+    query: { userId?: string; start?: string; end?: string },
+  ): Promise<CalendarEventsResponse> {
+    const range = readRange(query.start, query.end, this.clock(), MAX_CALENDAR_RANGE_DAYS);
+    if (query.userId && query.userId !== principal.userId)
+      return { data: [], source: 'sentinel', status: 'ok' };
+    const fromDay = range.start.toISOString().slice(0, 10);
+    const toDay = new Date(range.end.getTime() - 1).toISOString().slice(0, 10);
+    const [events, deadlines] = await Promise.all([
+      repo.inRange(this.db, principal, range),
+      repo.deadlines(this.db, principal, fromDay, toDay),
+    ]);
+    return {
+      data: [...events.map((row) => toCalendarEvent(row, principal.userId)), ...deadlines.map(deadlineEvent)],
+      source: 'sentinel',
+      status: 'ok',
+    };
+  }
+
+  /** The upcoming events of a case the viewer may see (the case page). */
+  async ofCase(principal: Principal, caseId: string): Promise<CalendarEvent[]> {
+    const found = await casesRepository.find(this.db, principal, caseId);
+    if (!found) throw notFound();
+    const rows = await repo.ofCase(this.db, principal, caseId, this.clock(), CASE_EVENTS_LIMIT);
+    return rows.map((row) => toCalendarEvent(row, principal.userId));
+  }
+
+  async create(principal: Principal, body: CreateInput, context: RequestContext): Promise<CalendarEvent> {
+    const zone = await this.zoneOf(principal, body.timeZone);
+    const times = this.readTimes(body.start, body.end, body.allDay, zone);
+    const caseId = await this.caseIdFor(principal, body.relatedCase);
+    const now = this.clock();
+    const { row, invited } = await this.db.transaction(async (tx) => {
+      const row = await repo.insert(tx, {
+        firmId: principal.firmId,
+        ownerId: principal.userId,
+        caseId,
+        title: body.title || UNTITLED_EVENT,
+        description: body.description,
+        location: body.location,
+        eventType: body.eventType,
+        allDay: body.allDay,
+        startsAt: times.start,
+        endsAt: times.end,
+        timeZone: zone,
+      });
+      const attendees = without(body.attendees, principal.email);
+      const invited = await repo.setAttendees(tx, row.id, attendees);
+      const minutes = body.reminders.map((choice) => REMINDER_MINUTES[choice]);
+      await repo.setReminders(tx, row.id, this.remindersOf(row, minutes), now);
+      await this.notifyInvitedUsers(tx, principal, row, invited);
+      await audit(
+        tx,
+        context,
+        actorEntry(principal, 'calendar_event_created', {
+          eventId: row.id,
+          caseId,
+          attendees: attendees.length,
+        }),
+      );
+      return { row, invited };
+    });
+    this.sendInvitations(
+      principal,
+      row,
+      invited.map((a) => a.email),
+    );
+    return this.view(principal, row.id);
+  }
+
+  async update(
+    principal: Principal,
+    id: string,
+    patch: PatchInput,
+    context: RequestContext,
+  ): Promise<CalendarEvent> {
+    const now = this.clock();
+    const { row, invited, timesChanged } = await this.db.transaction(async (tx) => {
+      const current = await repo.lockOwn(tx, principal, id);
+      if (!current)
+        throw (await repo.find(tx, principal, id))
+          ? badRequest(MESSAGES.eventReadOnly)
+          : notFound(MESSAGES.eventNotFound);
+      const allDay = patch.allDay ?? current.allDay;
+      const zone = patch.timeZone ? await this.zoneOf(principal, patch.timeZone) : current.timeZone;
+      const times =
+        patch.start !== undefined || patch.end !== undefined || patch.allDay !== undefined
+          ? this.readTimes(
+              patch.start ?? writeTime(current.startsAt, current.allDay, allDay),
+              patch.end ?? writeTime(current.endsAt, current.allDay, allDay),
+              allDay,
+              zone,
+            )
+          : { start: current.startsAt, end: current.endsAt };
+      const caseId =
+        patch.relatedCase !== undefined
+          ? await this.caseIdFor(principal, patch.relatedCase, tx)
+          : current.caseId;
+      const row = await repo.update(tx, id, {
+        title: patch.title !== undefined ? patch.title || UNTITLED_EVENT : undefined,
+        description: patch.description,
+        location: patch.location,
+        eventType: patch.eventType,
+        caseId,
+        allDay,
+        startsAt: times.start,
+        endsAt: times.end,
+        timeZone: zone,
+      });
+      const invited = patch.attendees
+        ? await repo.setAttendees(tx, id, without(patch.attendees, principal.email))
+        : [];
+      const timesChanged =
+        row.startsAt.getTime() !== current.startsAt.getTime() ||
+        row.endsAt.getTime() !== current.endsAt.getTime();
+      const minutes = patch.reminders
+        ? patch.reminders.map((choice) => REMINDER_MINUTES[choice])
+        : await repo.reminderMinutes(tx, id);
+      await repo.setReminders(tx, id, this.remindersOf(row, minutes), now);
+      await this.notifyInvitedUsers(tx, principal, row, invited);
+      await audit(tx, context, actorEntry(principal, 'calendar_event_updated', { eventId: id, caseId }));
+      return { row, invited, timesChanged };
+    });
+    // The newly invited get the invitation; everyone already invited gets the new time.
+    const details = await repo.find(this.db, principal, id);
+    const recipients = timesChanged
+      ? (details?.attendees ?? []).map((a) => a.email)
+      : invited.map((a) => a.email);
+    this.sendInvitations(principal, row, recipients);
+    return this.view(principal, id);
+  }
+
+  async remove(
+    principal: Principal,
+    id: string,
+    context: RequestContext,
+  ): Promise<{ id: string; deleted: true }> {
+    const removed = await this.db.transaction(async (tx) => {
+      const current = await repo.lockOwn(tx, principal, id);
+      if (!current)
+        throw (await repo.find(tx, principal, id))
+          ? badRequest(MESSAGES.eventReadOnly)
+          : notFound(MESSAGES.eventNotFound);
+      const [details] = await repo.withDetails(tx, [{ event: current, caseNumber: null, caseTitle: null }]);
+      await repo.remove(tx, id);
+      await audit(
+        tx,
+        context,
+        actorEntry(principal, 'calendar_event_deleted', { eventId: id, caseId: current.caseId }),
+      );
+      return details!;
+    });
+    const organizer = `${principal.firstName} ${principal.lastName}`.trim();
+    const ics = buildCancellation({ event: this.icsEvent(removed, principal, 1), now: this.clock() });
+    for (const attendee of removed.attendees)
+      this.mailer.dispatch(
+        cancellationMail({
+          to: attendee.email,
+          organizer,
+          event: this.facts(removed, removed.timeZone),
+          ics,
+        }),
+      );
+    return { id, deleted: true };
+  }
+
+  /** GET /api/calendar/feed: the person's subscription link in this firm, made on first ask. */
+  async feed(principal: Principal, context: RequestContext): Promise<CalendarFeedResponse> {
+    const existing = await repo.feedOf(this.db, principal.userId, principal.firmId);
+    if (existing) return this.feedUrls(this.box.open(existing.token), existing.createdAt);
+    return this.regenerateFeed(principal, context);
+  }
+
+  /** POST /api/calendar/feed: a new secret link; the old one stops working at once. */
+  async regenerateFeed(principal: Principal, context: RequestContext): Promise<CalendarFeedResponse> {
+    const token = randomBytes(32).toString('base64url');
+    const row = await this.db.transaction(async (tx) => {
+      const saved = await repo.saveFeed(tx, {
+        userId: principal.userId,
+        firmId: principal.firmId,
+        tokenHash: sha256(token),
+        token: this.box.seal(token),
+      });
+      await audit(tx, context, actorEntry(principal, 'calendar_feed_created'));
+      return saved;
+    });
+    return this.feedUrls(token, row.createdAt);
+  }
+
+  /**
+   * The iCalendar text of a feed token: what the person would see in Sentinel in that firm (own
+   * events, case events, deadlines), from 90 days back to 400 ahead; null for an unknown token or
+   * a person who no longer works in the firm.
+   */
+  async feedIcs(token: string): Promise<string | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+    const feed = await repo.feedByTokenHash(this.db, sha256(token));
+    if (!feed || feed.status !== 'active') return null;
+    const viewer = {
+      firmId: feed.firmId,
+      userId: feed.userId,
+      userType: feed.userType as Principal['userType'],
+    };
+    const now = this.clock();
+    const range = {
+      start: new Date(now.getTime() - FEED_PAST_DAYS * 86_400_000),
+      end: new Date(now.getTime() + FEED_FUTURE_DAYS * 86_400_000),
+    };
+    const [events, deadlines] = await Promise.all([
+      repo.inRange(this.db, viewer, range),
+      repo.deadlines(
+        this.db,
+        viewer,
+        range.start.toISOString().slice(0, 10),
+        range.end.toISOString().slice(0, 10),
+      ),
+    ]);
+    const link = `${this.publicUrl}/calendar`;
+    return buildFeed({
+      name: 'Sentinel',
+      now,
+      events: [
+        ...events.map((row) => this.icsEvent(row, null, 0)),
+        ...deadlines.map((d): IcsEvent => ({
+          uid: `${deadlineId(d)}@sentinel`,
+          title: deadlineTitle(d),
+          description:
+            d.kind === 'case_due'
+              ? `The due date of ${d.caseNumber}.`
+              : `Found in ${d.documentName ?? 'a document'}.`,
+          location: '',
+          start: new Date(`${d.date}T00:00:00Z`),
+          end: new Date(new Date(`${d.date}T00:00:00Z`).getTime() + 86_400_000),
+          allDay: true,
+          reminderMinutes: [],
+          sequence: 0,
+          created: now,
+          lastModified: now,
+          url: `${this.publicUrl}/cases/${d.caseId}`,
+          categories: ['Deadline'],
+        })),
+      ],
+    });
+  }
+
+  private feedUrls(token: string, createdAt: Date): CalendarFeedResponse {
+    const httpUrl = `${this.publicUrl}/api/calendar/feed/${token}.ics`;
+    return { httpUrl, webcalUrl: httpUrl.replace(/^https?:/, 'webcal:'), createdAt: createdAt.toISOString() };
+  }
+
+  private async view(principal: Principal, id: string): Promise<CalendarEvent> {
+    const row = await repo.find(this.db, principal, id);
+    if (!row) throw notFound(MESSAGES.eventNotFound);
+    return toCalendarEvent(row, principal.userId);
+  }
+
+  /** The zone wall-clock times are read in: the one sent, else the person's, else UTC. */
+  private async zoneOf(principal: Principal, sent: string | undefined): Promise<string> {
+    if (sent) {
+      const zone = knownZone(sent, '');
+      if (!zone) throw badRequest('Unknown time zone');
+      return zone;
+    }
+    // Read, not taken from the session: a zone changed a moment ago counts at once.
+    return knownZone(await repo.userTimeZone(this.db, principal.userId));
+  }
+
+  private readTimes(start: string, end: string, allDay: boolean, zone: string) {
+    const startsAt = readEventTime(start, allDay, zone);
+    let endsAt = readEventTime(end, allDay, zone);
+    // An all-day event whose end is its own first day means that one day (the end is exclusive).
+    if (allDay && endsAt.getTime() === startsAt.getTime()) endsAt = new Date(startsAt.getTime() + 86_400_000);
+    if (endsAt <= startsAt)
+      throw badRequest(MESSAGES.eventEndBeforeStart, { end: MESSAGES.eventEndBeforeStart });
+    if (endsAt.getTime() - startsAt.getTime() > MAX_CALENDAR_RANGE_DAYS * 86_400_000)
+      throw badRequest('An event can last at most 400 days');
+    return { start: startsAt, end: endsAt };
+  }
+
+  private async caseIdFor(principal: Principal, relatedCase: string | null | undefined, db = this.db) {
+    if (!relatedCase) return null;
+    if (!/^[0-9a-f-]{36}$/i.test(relatedCase)) throw notFound(MESSAGES.eventCaseNotFound);
+    const found = await casesRepository.find(db, principal, relatedCase);
+    if (!found) throw notFound(MESSAGES.eventCaseNotFound);
+    return found.id;
+  }
+
+  private remindersOf(event: CalendarEventRow, minutes: number[]) {
+    return [...new Set(minutes)].map((m) => ({ minutes: m, fireAt: reminderFireAt(event, m) }));
+  }
+
+  /** Sentinel users among the newly invited get a notification in the app. */
+  private async notifyInvitedUsers(
+    tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+    principal: Principal,
+    event: CalendarEventRow,
+    invited: Array<{ email: string; userId: string | null }>,
+  ) {
+    const organizer = `${principal.firstName} ${principal.lastName}`.trim();
+    for (const attendee of invited) {
+      if (!attendee.userId) continue;
+      const zone = knownZone(await repo.userTimeZone(tx, attendee.userId), event.timeZone);
+      await notificationsRepository.insert(tx, {
+        userId: attendee.userId,
+        firmId: event.firmId,
+        kind: 'event_invitation',
+        title: `${organizer} invited you: ${event.title}`,
+        body: describeWhen(event, zone),
+        link: `/calendar?date=${event.startsAt.toISOString().slice(0, 10)}`,
+        late: false,
+        sourceKey: `invitation:${event.id}:${attendee.email}:${event.sequence}`,
+      });
+    }
+  }
+
+  /** E-mails the invitation (iCalendar REQUEST) to each address, in the background. */
+  private sendInvitations(principal: Principal, event: CalendarEventRow, emails: string[]) {
+    if (emails.length === 0) return;
+    const organizer = `${principal.firstName} ${principal.lastName}`.trim();
+    void (async () => {
+      const details = await repo.find(this.db, principal, event.id);
+      if (!details) return;
+      const ics = buildInvitation({ event: this.icsEvent(details, principal, 0), now: this.clock() });
+      for (const to of emails)
+        this.mailer.dispatch(
+          invitationMail({
+            to,
+            organizer,
+            event: this.facts(details, details.timeZone),
+            description: details.description,
+            ics,
+          }),
+        );
+    })().catch(() => undefined);
+  }
+
+  private facts(event: EventWithDetails, zone: string) {
+    return {
+      title: event.title,
+      when: describeWhen(event, zone),
+      location: event.location || null,
+      caseLabel: event.caseNumber ? `${event.caseNumber} ${event.caseTitle ?? ''}`.trim() : null,
+    };
+  }
+
+  /** The event as iCalendar sees it; with an organizer for invitations, without for the feed. */
+  private icsEvent(row: EventWithDetails, organizer: Account | null, sequenceBump: number): IcsEvent {
+    return {
+      uid: `${row.id}@sentinel`,
+      title: row.title,
+      description: row.description,
+      location: row.location,
+      start: row.startsAt,
+      end: row.endsAt,
+      allDay: row.allDay,
+      reminderMinutes: row.reminderMinutes,
+      sequence: row.sequence + sequenceBump,
+      created: row.createdAt,
+      lastModified: row.updatedAt,
+      url: `${this.publicUrl}/calendar?date=${row.startsAt.toISOString().slice(0, 10)}`,
+      categories: [row.eventType],
+      organizer: organizer
+        ? { name: `${organizer.firstName} ${organizer.lastName}`.trim(), email: organizer.email }
+        : null,
+      attendees: row.attendees.map((a) => ({ email: a.email, status: a.response as 'needsAction' })),
+    };
+  }
+}
+
+const without = (emails: string[], own: string) =>
+  [...new Set(emails)].filter((email) => email !== own.toLowerCase());
+
+/** A stored time re-read when an event turns all-day or back (date ↔ wall-clock in UTC). */
+const writeTime = (at: Date, wasAllDay: boolean, allDay: boolean) =>
+  allDay
+    ? at.toISOString().slice(0, 10)
+    : wasAllDay
+      ? `${at.toISOString().slice(0, 10)}T09:00`
+      : at.toISOString();

@@ -1,0 +1,83 @@
+import {
+  CALENDAR_COLOURS,
+  NO_LOCATION,
+  REMINDER_CHOICES,
+  REMINDER_MINUTES,
+  type CalendarEvent,
+  type EventType,
+  type ReminderChoice,
+} from '@sentinel/shared';
+import type { DeadlineRow, EventWithDetails } from './calendar.repository';
+import { addDays, writeEventTime } from './times';
+
+const CHOICE_OF_MINUTES = new Map<number, ReminderChoice>(
+  REMINDER_CHOICES.map((choice) => [REMINDER_MINUTES[choice], choice]),
+);
+
+export const reminderChoice = (minutes: number): ReminderChoice | undefined => CHOICE_OF_MINUTES.get(minutes);
+
+/** A Sentinel event as the screen shows it; the owner may move and delete it, others only see it. */
+export function toCalendarEvent(row: EventWithDetails, viewerId: string): CalendarEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    start: writeEventTime(row.startsAt, row.allDay),
+    end: writeEventTime(row.endsAt, row.allDay),
+    allDay: row.allDay,
+    color: CALENDAR_COLOURS.sentinel,
+    source: 'sentinel',
+    description: row.description,
+    location: row.location || NO_LOCATION,
+    attendees: row.attendees.map((a) => ({
+      name: null,
+      email: a.email,
+      status: a.response as CalendarEvent['attendees'][number]['status'],
+    })),
+    eventType: row.eventType as EventType,
+    case:
+      row.caseId && row.caseNumber && row.caseTitle
+        ? { id: row.caseId, caseNumber: row.caseNumber, title: row.caseTitle }
+        : null,
+    reminders: row.reminderMinutes.flatMap((m) => reminderChoice(m) ?? []),
+    deadline: null,
+    editable: row.ownerId === viewerId,
+    conferenceUrl: null,
+    htmlLink: null,
+  };
+}
+
+/** The id of a deadline event: stable, so a subscribed calendar updates rather than duplicates it. */
+export const deadlineId = (row: DeadlineRow) =>
+  row.kind === 'case_due' ? `deadline-case-${row.caseId}` : `deadline-doc-${row.documentId}-${row.date}`;
+
+/** The title of a deadline: the case's due date, or what the document says is due. */
+export const deadlineTitle = (row: DeadlineRow) =>
+  row.kind === 'case_due'
+    ? `Due: ${row.caseNumber} ${row.caseTitle}`
+    : `Deadline: ${row.text?.trim() || row.documentName || row.caseTitle} (${row.caseNumber})`;
+
+/** A deadline as a read-only all-day event of Sentinel's calendar, linked to its case. */
+export function deadlineEvent(row: DeadlineRow): CalendarEvent {
+  return {
+    id: deadlineId(row),
+    title: deadlineTitle(row),
+    start: row.date,
+    end: addDays(row.date, 1),
+    allDay: true,
+    color: CALENDAR_COLOURS.deadline,
+    source: 'sentinel',
+    description:
+      row.kind === 'case_due'
+        ? `The due date of ${row.caseNumber}.`
+        : `Found by the analysis of ${row.documentName ?? 'a document'}.`,
+    location: NO_LOCATION,
+    attendees: [],
+    eventType: 'deadline',
+    case: { id: row.caseId, caseNumber: row.caseNumber, title: row.caseTitle },
+    reminders: [],
+    deadline: { kind: row.kind, documentId: row.documentId },
+    editable: false,
+    conferenceUrl: null,
+    htmlLink: null,
+  };
+}

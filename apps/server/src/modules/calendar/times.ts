@@ -1,0 +1,91 @@
+import { DateTime } from 'luxon';
+import { MESSAGES } from '@sentinel/shared';
+import { badRequest } from '../../platform/errors';
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const HAS_OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Reads a time the dialog or the screen sent. All-day: a date (a date-time is cut to its date),
+ * kept as midnight UTC of that day. Timed: an instant with an offset as is, or a wall-clock
+ * `YYYY-MM-DDTHH:mm` read in `zone` with that day's offset, so 10:00 on the Monday after the
+ * clocks change is still 10:00 (a time the change skips moves forward by the gap).
+ */
+export function readEventTime(value: string, allDay: boolean, zone: string): Date {
+  if (allDay) {
+    const day = DateTime.fromISO(value.slice(0, 10), { zone: 'utc' });
+    if (!day.isValid) throw badRequest('Enter a valid date');
+    return day.toJSDate();
+  }
+  const parsed = HAS_OFFSET.test(value)
+    ? DateTime.fromISO(value, { setZone: true })
+    : DateTime.fromISO(value, { zone });
+  if (!parsed.isValid) throw badRequest('Enter a valid date and time');
+  return parsed.toJSDate();
+}
+
+/** How the API writes an event's time: the date of an all-day event, else the UTC instant. */
+export const writeEventTime = (at: Date, allDay: boolean): string =>
+  allDay ? at.toISOString().slice(0, 10) : at.toISOString();
+
+/**
+ * When a reminder fires: `minutes` before the start. An all-day event starts at midnight in the
+ * zone it was made in (its dates are the person's days, not UTC's).
+ */
+export function reminderFireAt(
+  event: { startsAt: Date; allDay: boolean; timeZone: string },
+  minutes: number,
+): Date {
+  const start = event.allDay
+    ? DateTime.fromISO(event.startsAt.toISOString().slice(0, 10), { zone: event.timeZone }).toJSDate()
+    : event.startsAt;
+  return new Date(start.getTime() - minutes * 60_000);
+}
+
+/** The IANA zone to use: the given one if the runtime knows it, else the fallback. */
+export function knownZone(zone: string | null | undefined, fallback = 'UTC'): string {
+  if (zone && DateTime.local().setZone(zone).isValid) return zone;
+  return fallback;
+}
+
+/**
+ * The range of a GET: ISO instants or dates; default four weeks back to eight weeks ahead; at
+ * most MAX days wide.
+ */
+export function readRange(
+  start: string | undefined,
+  end: string | undefined,
+  now: Date,
+  maxDays: number,
+): { start: Date; end: Date } {
+  const read = (value: string) => {
+    const parsed = DATE_ONLY.test(value)
+      ? DateTime.fromISO(value, { zone: 'utc' })
+      : DateTime.fromISO(value, { setZone: true });
+    if (!parsed.isValid) throw badRequest(MESSAGES.calendarRangeInvalid);
+    return parsed.toJSDate();
+  };
+  const from = start ? read(start) : new Date(now.getTime() - 28 * 86_400_000);
+  const to = end ? read(end) : new Date(from.getTime() + 84 * 86_400_000);
+  if (to <= from || to.getTime() - from.getTime() > maxDays * 86_400_000)
+    throw badRequest(MESSAGES.calendarRangeInvalid);
+  return { start: from, end: to };
+}
+
+/** A calendar day plus `days`, as YYYY-MM-DD. */
+export const addDays = (date: string, days: number): string =>
+  DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!;
+
+/** "Tue 1 Dec 2026, 10:00 – 11:00 EST" or "Tue 1 Dec 2026 (all day)", in the person's zone (e-mails, notifications). */
+export function describeWhen(event: { startsAt: Date; endsAt: Date; allDay: boolean }, zone: string): string {
+  if (event.allDay) {
+    const first = DateTime.fromJSDate(event.startsAt, { zone: 'utc' });
+    const last = DateTime.fromJSDate(event.endsAt, { zone: 'utc' }).minus({ days: 1 });
+    const day = (d: DateTime) => d.toFormat('ccc d LLL yyyy');
+    return first.hasSame(last, 'day') ? `${day(first)} (all day)` : `${day(first)} – ${day(last)} (all day)`;
+  }
+  const start = DateTime.fromJSDate(event.startsAt, { zone });
+  const end = DateTime.fromJSDate(event.endsAt, { zone });
+  const endText = start.hasSame(end, 'day') ? end.toFormat('HH:mm') : end.toFormat('ccc d LLL yyyy, HH:mm');
+  return `${start.toFormat('ccc d LLL yyyy, HH:mm')} – ${endText} ${end.toFormat('ZZZZ')}`;
+}

@@ -173,9 +173,15 @@ describe('Google Calendar adapter against the sandbox', () => {
       expect.arrayContaining(['Untitled Event', 'Appraisal day two', 'Deposition of the adjuster']),
     );
 
+    sandbox.clearRequests();
     await calendar.delete(token, timed.id);
     await calendar.delete(token, timed.id);
     await calendar.delete(token, allDay.id);
+    expect(sandbox.requests.map((request) => [request.method, request.status])).toEqual([
+      ['DELETE', 204],
+      ['DELETE', 410],
+      ['DELETE', 204],
+    ]);
     expect((await calendar.list(token, range)).map((event) => event.id)).not.toContain(timed.id);
     const unknown = await calendar.delete(token, 'nosuchevent').catch((error: unknown) => error);
     expect(unknown).toBeInstanceOf(ProviderError);

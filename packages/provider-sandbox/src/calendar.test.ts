@@ -24,6 +24,13 @@ beforeAll(async () => {
             },
             { title: 'Filing deadline', start: '2026-11-25', end: '2026-11-26', allDay: true },
             { title: 'Old meeting', start: '2026-10-01T10:00:00Z', end: '2026-10-01T11:00:00Z' },
+            {
+              id: 'meetcall01',
+              title: 'Call with co-counsel',
+              start: '2026-10-02T10:00:00Z',
+              end: '2026-10-02T10:30:00Z',
+              conferenceUrl: 'https://meet.google.com/abc-defg-hij',
+            },
           ],
         },
       ],
@@ -37,6 +44,13 @@ beforeAll(async () => {
               start: '2026-11-24T15:00:00Z',
               end: '2026-11-24T16:00:00Z',
               attendees: [{ email: 'adjuster@carrier.example', name: 'Dana', response: 'tentative' }],
+            },
+            {
+              id: 'teams-call',
+              title: 'Client call',
+              start: '2026-10-02T10:00:00Z',
+              end: '2026-10-02T10:30:00Z',
+              conferenceUrl: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc',
             },
           ],
         },
@@ -100,7 +114,7 @@ describe('Google Calendar', () => {
     });
 
     const full = await getJson(events, token);
-    expect(full.body.items).toHaveLength(3);
+    expect(full.body.items).toHaveLength(4);
     const syncToken = full.body.nextSyncToken as string;
     expect(syncToken).toEqual(expect.any(String));
     expect((await getJson(`${events}?orderBy=startTime`, token)).status).toBe(400);
@@ -141,6 +155,46 @@ describe('Google Calendar', () => {
       message: 'Sync token is no longer valid, a full sync is required.',
       status: 'GONE',
       errors: [expect.objectContaining({ reason: 'fullSyncRequired' })],
+    });
+  });
+
+  it('inserts with a client-chosen base32hex id (409 when taken, 400 when malformed) and renders a Meet link', async () => {
+    const token = server.sandbox.issueGrant('google', {
+      clientId: GOOGLE_CLIENT.clientId,
+      email: 'cal@firm.example',
+      scopes: GMAIL_SCOPES,
+    }).accessToken;
+    const events = `${endpoints.google.calendar}/calendars/primary/events`;
+    const body = {
+      id: '0123456789abcdefghijklmnopqrstuv',
+      summary: 'With an id',
+      start: { dateTime: '2026-12-02T10:00:00Z' },
+      end: { dateTime: '2026-12-02T11:00:00Z' },
+    };
+    const inserted = await send('POST', events, token, body);
+    expect(inserted.status).toBe(200);
+    expect(inserted.body.id).toBe(body.id);
+    expect((await send('POST', events, token, body)).status).toBe(409);
+    expect((await send('POST', events, token, { ...body, id: 'Not-Base32hex!' })).status).toBe(400);
+    expect((await send('DELETE', `${events}/${body.id}`, token)).status).toBe(204);
+
+    const meet = await getJson(`${events}/meetcall01`, token);
+    expect(meet.body).toMatchObject({
+      hangoutLink: 'https://meet.google.com/abc-defg-hij',
+      conferenceData: {
+        conferenceSolution: { key: { type: 'hangoutsMeet' } },
+        entryPoints: expect.arrayContaining([
+          expect.objectContaining({ entryPointType: 'video', uri: 'https://meet.google.com/abc-defg-hij' }),
+        ]),
+      },
+    });
+    const moved = await send('PATCH', `${events}/meetcall01`, token, {
+      start: { dateTime: '2026-10-02T11:00:00Z', date: null },
+      end: { dateTime: '2026-10-02T11:30:00Z', date: null },
+    });
+    expect(moved.body).toMatchObject({
+      start: { dateTime: '2026-10-02T11:00:00Z' },
+      hangoutLink: 'https://meet.google.com/abc-defg-hij',
     });
   });
 
@@ -218,5 +272,43 @@ describe('Graph calendar', () => {
     const again = await send('DELETE', `${graph}/me/events/${encodeURIComponent(id)}`, token);
     expect(again.status).toBe(404);
     expect(again.body.error.code).toBe('ErrorItemNotFound');
+  });
+
+  it('creates all-day events from midnights only, and renders a Teams meeting', async () => {
+    const token = server.sandbox.issueGrant('microsoft', {
+      clientId: MICROSOFT_CLIENT.clientId,
+      email: 'cal@firm-ms.example',
+      scopes: GRAPH_SCOPES,
+    }).accessToken;
+    const graph = endpoints.microsoft.graph;
+    const allDay = await send('POST', `${graph}/me/events`, token, {
+      subject: 'Trial prep',
+      isAllDay: true,
+      start: { dateTime: '2026-12-03T00:00:00', timeZone: 'UTC' },
+      end: { dateTime: '2026-12-04T00:00:00', timeZone: 'UTC' },
+    });
+    expect(allDay.status).toBe(201);
+    expect(allDay.body).toMatchObject({
+      isAllDay: true,
+      start: { dateTime: '2026-12-03T00:00:00.0000000' },
+      end: { dateTime: '2026-12-04T00:00:00.0000000' },
+    });
+    const notMidnight = await send('POST', `${graph}/me/events`, token, {
+      subject: 'Trial prep',
+      isAllDay: true,
+      start: { dateTime: '2026-12-03T09:00:00', timeZone: 'UTC' },
+      end: { dateTime: '2026-12-04T00:00:00', timeZone: 'UTC' },
+    });
+    expect(notMidnight.status).toBe(400);
+    expect(
+      (await send('DELETE', `${graph}/me/events/${encodeURIComponent(allDay.body.id)}`, token)).status,
+    ).toBe(204);
+
+    const teams = await getJson(`${graph}/me/events/teams-call`, token);
+    expect(teams.body).toMatchObject({
+      isOnlineMeeting: true,
+      onlineMeetingProvider: 'teamsForBusiness',
+      onlineMeeting: { joinUrl: 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_abc' },
+    });
   });
 });

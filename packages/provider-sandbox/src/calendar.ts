@@ -192,6 +192,32 @@ function googleEvent(box: Mailbox, event: StoredEvent, base: string, zone?: stri
           })),
         }
       : {}),
+    ...(event.conferenceUrl
+      ? {
+          hangoutLink: event.conferenceUrl,
+          conferenceData: {
+            conferenceId: event.conferenceUrl.split('/').pop(),
+            conferenceSolution: {
+              key: { type: 'hangoutsMeet' },
+              name: 'Google Meet',
+              iconUri:
+                'https://fonts.gstatic.com/s/i/productlogos/meet_2020q4/v6/web-512dp/logo_meet_2020q4_color_2x_web_512dp.png',
+            },
+            entryPoints: [
+              {
+                entryPointType: 'video',
+                uri: event.conferenceUrl,
+                label: event.conferenceUrl.replace(/^https?:\/\//, ''),
+              },
+              {
+                entryPointType: 'more',
+                uri: `https://tel.meet/${event.conferenceUrl.split('/').pop()}?pin=1`,
+                pin: '1',
+              },
+            ],
+          },
+        }
+      : {}),
     reminders: { useDefault: true },
     eventType: 'default',
   };
@@ -321,7 +347,8 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
     const endAt = end?.at ?? (existing as StoredEvent).end;
     if (endAt.getTime() < startAt.getTime()) return 'The specified time range is empty.';
     return state.putEvent(box, {
-      id: existing?.id,
+      // events.insert takes a client-chosen id (checked by the POST handler).
+      id: existing?.id ?? (typeof body.id === 'string' ? body.id : undefined),
       title: body.summary !== undefined ? String(body.summary ?? '') : (existing?.title ?? ''),
       start: startAt,
       end: endAt,
@@ -330,6 +357,7 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
       description: body.description !== undefined ? String(body.description ?? '') : existing?.description,
       attendees: attendeesFrom(body.attendees) ?? existing?.attendees ?? [],
       timeZone: start?.zone ?? existing?.timeZone,
+      conferenceUrl: existing?.conferenceUrl,
     });
   }
 
@@ -337,6 +365,10 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
     const box = googleBox(request, reply, GOOGLE_WRITE);
     if (!box) return reply;
     const body = (request.body ?? {}) as Record<string, unknown>;
+    // A client-chosen id: base32hex (a–v, 0–9), 5–1024 characters (providers.md §3.2).
+    if (body.id !== undefined && (typeof body.id !== 'string' || !/^[a-v0-9]{5,1024}$/.test(body.id))) {
+      return bad(reply, 'Invalid resource id value.');
+    }
     if (typeof body.id === 'string' && box.events.has(body.id)) {
       return sendJson(reply, 409, googleError(409, 'The requested identifier already exists.', 'duplicate'));
     }
@@ -445,8 +477,8 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
       type: 'singleInstance',
       webLink: `${base}/owa/?itemid=${encodeURIComponent(event.id)}&exvsurl=1&path=/calendar/item`,
       onlineMeetingUrl: null,
-      isOnlineMeeting: false,
-      onlineMeetingProvider: 'unknown',
+      isOnlineMeeting: Boolean(event.conferenceUrl),
+      onlineMeetingProvider: event.conferenceUrl ? 'teamsForBusiness' : 'unknown',
       allowNewTimeProposals: true,
       isDraft: false,
       hideAttendees: false,
@@ -474,7 +506,7 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
         emailAddress: { name: attendee.name ?? attendee.email, address: attendee.email },
       })),
       organizer,
-      onlineMeeting: null,
+      onlineMeeting: event.conferenceUrl ? { joinUrl: event.conferenceUrl } : null,
     };
   }
 
@@ -494,6 +526,13 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
     if (!start || !end)
       return "Your request can't be completed. The start and end of the event must be specified.";
     if (end.getTime() < start.getTime()) return 'The end of the event must be after its start.';
+    const allDay = typeof body.isAllDay === 'boolean' ? body.isAllDay : (existing?.allDay ?? false);
+    // Graph refuses an all-day event whose start or end is not a midnight.
+    const atMidnight = (value: unknown) =>
+      value === undefined ||
+      /T00:00(:00(\.0+)?)?$/.test((value as { dateTime?: string } | undefined)?.dateTime ?? '');
+    if (allDay && body.isAllDay !== undefined && (!atMidnight(body.start) || !atMidnight(body.end)))
+      return 'The start and end of an all-day event must be at midnight.';
     const location = body.location as { displayName?: string } | undefined;
     const description = body.body as { content?: string } | undefined;
     const attendees = Array.isArray(body.attendees)
@@ -510,11 +549,12 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
       title: body.subject !== undefined ? String(body.subject ?? '') : (existing?.title ?? ''),
       start,
       end,
-      allDay: typeof body.isAllDay === 'boolean' ? body.isAllDay : (existing?.allDay ?? false),
+      allDay,
       location: location !== undefined ? (location?.displayName ?? '') : existing?.location,
       description: description !== undefined ? (description?.content ?? '') : existing?.description,
       attendees: attendees ?? existing?.attendees ?? [],
       timeZone: (body.start as { timeZone?: string } | undefined)?.timeZone ?? existing?.timeZone,
+      conferenceUrl: existing?.conferenceUrl,
     });
   }
 

@@ -14,6 +14,6 @@ export type {
   SeedMessage,
 } from './types';
 export { createProviderSandbox, sandboxEndpoints, startProviderSandbox } from './sandbox';
-export { bulkMailbox, claimsPracticeSeed, HOSTILE_HTML, seedAccountEmails } from './seed';
+export { bulkMailbox, claimsPracticeSeed, HOSTILE_HTML, practiceCalendar, seedAccountEmails } from './seed';
 export { minimalPdf, smallPng } from './files';
 export { completeConsent, parseForms, type ConsentResult } from './consent';

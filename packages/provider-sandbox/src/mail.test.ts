@@ -66,6 +66,59 @@ describe('the claims-practice seed', () => {
     expect(text).toContain('Claim No. CLM-2026-88339');
     expect(text).toContain('Sworn Statement in Proof of Loss');
   });
+
+  it('fills both calendars over the four weeks ahead, served by Calendar v3 and calendarView', async () => {
+    const google = seed.google?.[0]?.events ?? [];
+    const microsoft = seed.microsoft?.[0]?.events ?? [];
+    expect(google.length).toBeGreaterThanOrEqual(4);
+    expect(microsoft.length).toBeGreaterThanOrEqual(3);
+    for (const event of [...google, ...microsoft]) {
+      const start = new Date(event.start).getTime();
+      expect(start).toBeGreaterThan(FACTS.now.getTime());
+      expect(start - FACTS.now.getTime()).toBeLessThanOrEqual(29 * 86_400_000);
+      expect(new Date(event.end).getTime()).toBeGreaterThan(start);
+      expect(event.title).toMatch(/CASE-2026-0\d\d/);
+    }
+    expect(google.filter((event) => event.allDay).map((event) => event.title)).toEqual([
+      'Appraisal panel - CASE-2026-011',
+    ]);
+    expect(google.some((event) => event.conferenceUrl?.startsWith('https://meet.google.com/'))).toBe(true);
+    const responses = new Set(
+      [...google, ...microsoft].flatMap((e) => (e.attendees ?? []).map((a) => a.response)),
+    );
+    expect([...responses].sort()).toEqual(['accepted', 'declined', 'needsAction', 'tentative']);
+    // No other seeded account has events, and mail is untouched by them.
+    expect(seed.google?.slice(1).every((account) => !account.events)).toBe(true);
+
+    const googleToken = server.sandbox.issueGrant('google', {
+      clientId: GOOGLE_CLIENT.clientId,
+      email: FACTS.attorney.googleEmail,
+      scopes: GMAIL_SCOPES,
+    }).accessToken;
+    const window = `timeMin=${FACTS.now.toISOString()}&timeMax=${new Date(FACTS.now.getTime() + 30 * 86_400_000).toISOString()}`;
+    const listed = await getJson(
+      `${endpoints.google.calendar}/calendars/primary/events?${window}&singleEvents=true&orderBy=startTime`,
+      googleToken,
+    );
+    expect(listed.body.items.map((item: { summary: string }) => item.summary)).toEqual(
+      [...google]
+        .sort((a, b) => new Date(a.start).getTime() - new Date(b.start).getTime())
+        .map((event) => event.title),
+    );
+    const microsoftToken = server.sandbox.issueGrant('microsoft', {
+      clientId: MICROSOFT_CLIENT.clientId,
+      email: FACTS.attorney.microsoftEmail,
+      scopes: GRAPH_SCOPES,
+    }).accessToken;
+    const view = await getJson(
+      `${endpoints.microsoft.graph}/me/calendarView?startDateTime=${FACTS.now.toISOString()}&endDateTime=${new Date(FACTS.now.getTime() + 30 * 86_400_000).toISOString()}&$top=50`,
+      microsoftToken,
+    );
+    expect(view.body.value).toHaveLength(microsoft.length);
+    expect(
+      view.body.value.map((event: { location: { displayName: string } }) => event.location.displayName),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('Courtroom 4B')]));
+  });
 });
 
 describe('Gmail', () => {

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
+import { fromWallClock } from './calendar';
 import { minimalPdf, smallPng, TINY_JPEG } from './files';
 import { mulberry32 } from './random';
-import type { DemoFacts, SandboxAccount, SandboxSeed, SeedAttachment, SeedMessage } from './types';
+import type {
+  DemoFacts,
+  SandboxAccount,
+  SandboxSeed,
+  SeedAttachment,
+  SeedAttendee,
+  SeedEvent,
+  SeedMessage,
+} from './types';
 
 /**
  * The demo's mail: what a property-claims practice's inbox looks like over three weeks. Everything
@@ -442,15 +451,234 @@ function plan(facts: DemoFacts, total: number, random: () => number): Planned[] 
   return items;
 }
 
-/** The attorney's mailboxes (~22 Google, ~18 Microsoft messages over 21 days) plus each client's small Gmail. */
+/** The practice's wall clock: the demo's cases are in Springfield, Illinois. */
+export const SEED_TIME_ZONE = 'America/Chicago';
+
+/**
+ * The date (YYYY-MM-DD, on the practice's wall clock) `days` after `now`, moved to the Monday when
+ * it falls on a weekend: hearings and inspections happen on working days.
+ */
+function workingDay(now: Date, days: number): string {
+  const local = new Date(`${wallDate(now)}T12:00:00Z`);
+  const day = new Date(local.getTime() + days * 86_400_000);
+  const weekday = day.getUTCDay();
+  const shift = weekday === 6 ? 2 : weekday === 0 ? 1 : 0;
+  return new Date(day.getTime() + shift * 86_400_000).toISOString().slice(0, 10);
+}
+
+function wallDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: SEED_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/** A timed event on a working day `days` ahead, from `from` to `to` (HH:mm) in the practice's zone. */
+const timed = (now: Date, days: number, from: string, to: string) => {
+  const date = workingDay(now, days);
+  return {
+    start: fromWallClock(`${date}T${from}:00`, SEED_TIME_ZONE),
+    end: fromWallClock(`${date}T${to}:00`, SEED_TIME_ZONE),
+  };
+};
+
+/** An all-day event: the date and the day after (exclusive end), as Google and Graph count them. */
+const allDay = (now: Date, days: number) => {
+  const date = workingDay(now, days);
+  const after = new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+  return { start: date, end: after, allDay: true };
+};
+
+const person = (name: string, domain: string) => `${slug(name).replace('-', '.')}@${domain}`;
+
+/**
+ * The attorney's calendars over the four weeks after `now` (the demo's seeding time): on Google a
+ * deposition, a re-inspection, a call with co-counsel on Meet and an appraisal panel day; on
+ * Outlook a mediation at the mediator's office, a status conference in court and client meetings.
+ * Derived from the facts only, so the same facts give the same events.
+ */
+export function practiceCalendar(facts: DemoFacts): { google: SeedEvent[]; microsoft: SeedEvent[] } {
+  const fallback: Case = {
+    caseNumber: 'CASE-0000-000',
+    title: 'General',
+    claimNumber: 'CLM-0000-00000',
+    policyNumber: 'POL-0000000',
+    carrier: 'Example Mutual',
+    clientName: 'Client',
+    clientEmail: 'client@example.com',
+    address: '1 Example Street, Springfield',
+  };
+  const kase = (index: number): Case => facts.cases[index % Math.max(facts.cases.length, 1)] ?? fallback;
+  const { now } = facts;
+  const firm = firmDomain(facts);
+  const attorney: SeedAttendee = {
+    name: facts.attorney.name,
+    email: facts.attorney.googleEmail,
+    response: 'accepted',
+  };
+  const adjuster = (index: number) => {
+    const name = pick(ADJUSTERS, index);
+    return { name, email: person(name, carrierDomain(kase(index))) };
+  };
+  const client = (index: number): SeedAttendee => ({
+    name: kase(index).clientName,
+    email: kase(index).clientEmail,
+  });
+  const carrierCounsel = (index: number) => ({
+    name: 'Renata Voss',
+    email: `rvoss@${slug(kase(index).carrier)}-counsel.example`,
+  });
+  const details = (index: number, lines: string[]) =>
+    html([
+      `<b>${kase(index).caseNumber}</b> – ${kase(index).title}`,
+      `Claim ${kase(index).claimNumber} · Policy ${kase(index).policyNumber} · ${kase(index).carrier}`,
+      ...lines,
+    ]);
+
+  const deposition = adjuster(0);
+  const google: SeedEvent[] = [
+    {
+      title: `Deposition - ${deposition.name} (${kase(0).carrier} adjuster) - ${kase(0).caseNumber}`,
+      ...timed(now, 3, '10:00', '13:00'),
+      location: 'Lakeside Court Reporting, 310 E Adams St, Suite 500, Springfield, IL 62701',
+      description: details(0, [
+        `Deposition of the field adjuster who wrote the denial of ${kase(0).clientName}’s claim.`,
+        'Exhibits: claim file, both estimates, the denial letter. Court reporter and videographer confirmed.',
+      ]),
+      attendees: [
+        attorney,
+        { ...deposition, response: 'accepted' },
+        { ...carrierCounsel(0), response: 'tentative' },
+        {
+          name: 'Lakeside Court Reporting',
+          email: 'scheduling@lakeside-reporting.example',
+          response: 'accepted',
+        },
+      ],
+    },
+    {
+      title: `Property Re-inspection - ${kase(1).caseNumber}`,
+      ...timed(now, 6, '09:30', '11:30'),
+      location: kase(1).address || fallback.address,
+      description: details(1, [
+        'Re-inspection with our engineer and the carrier’s adjuster. Photograph the roof decking and attic.',
+      ]),
+      attendees: [
+        attorney,
+        { name: 'Sam Ortega, P.E.', email: `sortega@ortega-engineering.example`, response: 'accepted' },
+        { ...adjuster(1), response: 'needsAction' },
+        { ...client(1), response: 'accepted' },
+      ],
+    },
+    {
+      title: `Call with co-counsel - ${kase(2).caseNumber} bad-faith strategy`,
+      ...timed(now, 8, '15:00', '15:45'),
+      description: details(2, ['Agenda: appraisal demand, bad-faith letter, expert budget.']),
+      attendees: [
+        attorney,
+        { name: 'Jordan Blake', email: 'jblake@blake-appellate.example', response: 'accepted' },
+        { name: 'Morgan Lee', email: `mlee@${firm}`, response: 'declined' },
+      ],
+      conferenceUrl: `https://meet.google.com/${meetCode(facts)}`,
+    },
+    {
+      title: `Appraisal panel - ${kase(2).caseNumber}`,
+      ...allDay(now, 13),
+      location: kase(2).address || fallback.address,
+      description: details(2, [
+        'Appraisal of the amount of loss under the policy’s appraisal clause: both appraisers and the umpire walk the property, then hear both sides.',
+      ]),
+      attendees: [
+        attorney,
+        {
+          name: 'Hal Brenner (insured’s appraiser)',
+          email: 'hal@brenner-appraisal.example',
+          response: 'accepted',
+        },
+        { name: 'Judge (ret.) Helen Marsh (umpire)', email: 'hmarsh@umpire.example', response: 'tentative' },
+        { ...adjuster(2), response: 'needsAction' },
+      ],
+    },
+  ];
+
+  const microsoft: SeedEvent[] = [
+    {
+      title: `Mediation Session - ${kase(0).caseNumber}`,
+      ...timed(now, 10, '09:00', '16:00'),
+      location: 'Springfield ADR Center, 400 S Lincoln Ave, Suite 1200, Springfield, IL 62704',
+      description: details(0, [
+        'Full-day mediation before Pat Alvarez. Mediation statement due two days before; client attends in person.',
+      ]),
+      attendees: [
+        { name: 'Pat Alvarez (mediator)', email: 'palvarez@springfield-adr.example', response: 'accepted' },
+        { ...carrierCounsel(0), response: 'accepted' },
+        { ...client(0), response: 'tentative' },
+        { ...adjuster(0), response: 'declined' },
+      ],
+    },
+    {
+      title: `Court Appearance - Status conference - ${kase(1).caseNumber}`,
+      ...timed(now, 15, '09:30', '10:00'),
+      location: 'Sangamon County Courthouse, Courtroom 4B, 200 S 9th St, Springfield, IL 62701',
+      description: details(1, [
+        'Status conference: discovery schedule and the carrier’s motion to compel appraisal.',
+      ]),
+      attendees: [{ ...carrierCounsel(1), response: 'needsAction' }],
+    },
+    {
+      title: `Client Meeting - ${kase(2).clientName} - ${kase(2).caseNumber}`,
+      ...timed(now, 5, '16:00', '17:00'),
+      description: details(2, ['Prepare for the appraisal panel: walk through the contractor’s estimate.']),
+      attendees: [{ ...client(2), response: 'accepted' }],
+      conferenceUrl: `https://teams.microsoft.com/l/meetup-join/19%3ameeting_${meetCode(facts).replace(/-/g, '')}%40thread.v2/0`,
+    },
+    {
+      title: `Client Meeting - ${kase(0).clientName} - EUO preparation - ${kase(0).caseNumber}`,
+      ...timed(now, 19, '14:00', '15:30'),
+      location: `${facts.attorney.name}’s office`,
+      description: details(0, ['Prepare the client for the examination under oath.']),
+      attendees: [{ ...client(0), response: 'needsAction' }],
+    },
+  ];
+  return { google, microsoft };
+}
+
+/** A Meet-style code (xxx-xxxx-xxx) derived from the facts. */
+function meetCode(facts: DemoFacts): string {
+  const letters = createHash('sha256')
+    .update(`meet:${facts.attorney.googleEmail}`)
+    .digest()
+    .subarray(0, 10)
+    .map((byte) => 97 + (byte % 26));
+  const text = Buffer.from(letters).toString('latin1');
+  return `${text.slice(0, 3)}-${text.slice(3, 7)}-${text.slice(7, 10)}`;
+}
+
+/**
+ * The attorney's mailboxes (~22 Google, ~18 Microsoft messages over 21 days) and calendars (the
+ * four weeks ahead, see practiceCalendar) plus each client's small Gmail.
+ */
 export function claimsPracticeSeed(facts: DemoFacts): SandboxSeed {
   const random = mulberry32(hashSeed(facts));
   const mail = build(plan(facts, 36, random), facts, random, 21);
+  const calendar = practiceCalendar(facts);
   const google: SandboxAccount[] = [
-    { email: facts.attorney.googleEmail, name: facts.attorney.name, messages: mail.google },
+    {
+      email: facts.attorney.googleEmail,
+      name: facts.attorney.name,
+      messages: mail.google,
+      events: calendar.google,
+    },
   ];
   const microsoft: SandboxAccount[] = [
-    { email: facts.attorney.microsoftEmail, name: facts.attorney.name, messages: mail.microsoft },
+    {
+      email: facts.attorney.microsoftEmail,
+      name: facts.attorney.name,
+      messages: mail.microsoft,
+      events: calendar.microsoft,
+    },
   ];
   for (const client of facts.clients) {
     if (!client.googleEmail) continue;

@@ -55,6 +55,7 @@ export interface StoredEvent {
   attendees: SeedAttendee[];
   /** The zone the creator named (echoed back); UTC when none. */
   timeZone?: string;
+  conferenceUrl?: string;
   created: Date;
   updated: Date;
   seq: number;
@@ -166,6 +167,7 @@ interface SerializedEvent {
   description?: string;
   attendees: SeedAttendee[];
   timeZone?: string;
+  conferenceUrl?: string;
 }
 
 interface Persisted {
@@ -331,6 +333,7 @@ export class SandboxState {
       description: event.description,
       attendees: event.attendees ?? [],
       timeZone: event.timeZone,
+      conferenceUrl: event.conferenceUrl,
       created: now,
       updated: now,
       seq: box.seq,
@@ -424,6 +427,7 @@ export class SandboxState {
         description: event.description,
         attendees: event.attendees ?? [],
         timeZone: event.timeZone,
+        conferenceUrl: event.conferenceUrl,
         updated: this.now(),
         seq: box.seq,
         deleted: false,
@@ -639,6 +643,7 @@ function serializeEvent(event: StoredEvent): SerializedEvent {
     description: event.description,
     attendees: event.attendees,
     timeZone: event.timeZone,
+    conferenceUrl: event.conferenceUrl,
   };
 }
 

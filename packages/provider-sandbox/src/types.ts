@@ -45,6 +45,11 @@ export interface SeedEvent {
   location?: string;
   description?: string;
   attendees?: SeedAttendee[];
+  /**
+   * A video meeting's join link: Google renders it as `hangoutLink` plus a `video` entry point of
+   * `conferenceData`, Graph as an online meeting's `onlineMeeting.joinUrl`.
+   */
+  conferenceUrl?: string;
 }
 
 export interface SandboxAccount {

@@ -1,7 +1,9 @@
 import type { Provider } from '@sentinel/shared';
+import { googleCalendar } from './google/calendar';
 import { gmailMail } from './google/gmail';
 import { googleOAuth } from './google/oauth';
 import type { ProviderFetchOptions } from './http';
+import { graphCalendar } from './microsoft/graph-calendar';
 import { graphMail } from './microsoft/graph-mail';
 import { microsoftOAuth } from './microsoft/oauth';
 import type { ClientCredentials, GoogleEndpoints, MicrosoftEndpoints, ProviderAdapters } from './provider';
@@ -55,6 +57,7 @@ export function createProviderAdapters(
       ? {
           oauth: googleOAuth(google.endpoints, google.credentials, http),
           mail: gmailMail(google.endpoints, http),
+          calendar: googleCalendar(google.endpoints, http),
           composeUrl: google.endpoints.compose,
         }
       : null,
@@ -62,6 +65,7 @@ export function createProviderAdapters(
       ? {
           oauth: microsoftOAuth(microsoft.endpoints, microsoft.credentials, http),
           mail: graphMail(microsoft.endpoints, http),
+          calendar: graphCalendar(microsoft.endpoints, http),
           composeUrl: microsoft.endpoints.compose,
         }
       : null,

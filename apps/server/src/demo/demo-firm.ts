@@ -3,6 +3,7 @@ import { schema, type Database, type Transaction } from '@sentinel/db';
 import { createCase, createClient, createFirm, createMembership, createUser } from '@sentinel/db/factories';
 import type { UserType } from '@sentinel/shared';
 import { DEMO_CO_COUNSEL, DEMO_EXTRA_CLIENTS, seedDemoCases } from './demo-cases';
+import { seedDemoCalendar } from './demo-calendar';
 
 /** The demo firm's sign-ins, also listed in the README. */
 export const DEMO_PASSWORD = 'Demo-Claims-2026!';
@@ -84,6 +85,11 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
       },
       password: DEMO_PASSWORD,
     });
+    const [counsel] = await tx
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, DEMO_CO_COUNSEL.email));
+    await seedDemoCalendar(tx, firm.id, { attorneyId: ids.attorney!, counselId: counsel!.id });
     await seedSecondFirm(tx, ids['public-adjuster']!);
   });
   return true;

@@ -151,6 +151,7 @@ describe('POST /api/auth/login', () => {
         firm: { id: user.firmId, name: expect.any(String), userType: 'attorney' },
         firms: [{ id: user.firmId, name: expect.any(String), userType: 'attorney' }],
         invitations: 0,
+        timeZone: null,
       },
     });
     const setCookie = String(response.headers['set-cookie']);

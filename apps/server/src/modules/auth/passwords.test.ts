@@ -214,6 +214,7 @@ describe('temporary passwords (invited users)', () => {
         firm: { id: user.firmId, name: expect.any(String), userType: user.userType },
         firms: [{ id: user.firmId, name: expect.any(String), userType: user.userType }],
         invitations: 0,
+        timeZone: null,
       },
     });
     const verified = await ctx.app.inject({

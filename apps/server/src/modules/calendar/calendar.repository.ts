@@ -340,6 +340,7 @@ export const calendarRepository = {
             sql`d.elem->>'date' <= ${to}`,
           ),
         )
+        .orderBy(sql`d.elem->>'date'`, asc(documents.id))
         .limit(limit),
     ]);
     const rows: DeadlineRow[] = [

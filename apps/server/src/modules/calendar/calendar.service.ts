@@ -274,7 +274,6 @@ export class CalendarService {
         range.end.toISOString().slice(0, 10),
       ),
     ]);
-    const link = `${this.publicUrl}/calendar`;
     return buildFeed({
       name: 'Sentinel',
       now,

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
-import type { CaseStatus, CaseType, Priority } from '@sentinel/shared';
+import type { CaseStatus, CaseType } from '@sentinel/shared';
 import { nameInFirm } from '../memberships/memberships.repository';
 
 const { cases, clientProfiles, memberships, users } = schema;
@@ -76,22 +76,5 @@ export const dashboardRepository = {
     ]);
     // A client who has not accepted yet is named as the firm entered them.
     return { caseRows, clientRows: clientRows.map((row) => ({ id: row.id, ...nameInFirm(row) })) };
-  },
-
-  /** Open cases by nearest due date from today on. */
-  async upcomingDeadlines(db: DbOrTx, firmId: string, today: string, limit: number) {
-    const rows = await db
-      .select({
-        caseId: cases.id,
-        caseNumber: cases.caseNumber,
-        title: cases.title,
-        date: cases.dueDate,
-        priority: cases.priority,
-      })
-      .from(cases)
-      .where(and(eq(cases.firmId, firmId), gte(cases.dueDate, today), ne(cases.status, 'settled')))
-      .orderBy(asc(cases.dueDate), asc(cases.id))
-      .limit(limit);
-    return rows.map((row) => ({ ...row, date: row.date!, priority: row.priority as Priority }));
   },
 };

@@ -4,6 +4,9 @@ import { activityOf, type AuditAction, type ReadAudit } from '../../platform/aud
 import type { FirmCache } from '../../platform/firm-cache';
 import type { RequestContext } from '../../platform/request-context';
 import type { Principal } from '../auth/principal';
+import { calendarRepository } from '../calendar/calendar.repository';
+import { deadlineTitle } from '../calendar/event-view';
+import { addDays } from '../calendar/times';
 import { dashboardRepository as repo } from './dashboard.repository';
 
 const RECENT_ACTIVITY = 8;
@@ -18,6 +21,8 @@ const ACTIVITY_ACTIONS: readonly AuditAction[] = [
   'client_deactivated',
 ];
 const UPCOMING_DEADLINES = 6;
+/** Deadlines this far ahead are upcoming. */
+const DEADLINE_HORIZON_DAYS = 366;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -50,7 +55,14 @@ export class DashboardService {
       repo.caseFigures(this.db, principal.firmId, monthStart),
       repo.totalClients(this.db, principal.firmId),
       activityOf(this.db, principal.firmId, { actions: ACTIVITY_ACTIONS }, RECENT_ACTIVITY),
-      repo.upcomingDeadlines(this.db, principal.firmId, today, UPCOMING_DEADLINES),
+      // The calendar's deadlines (case due dates and those document analysis found), firm-wide.
+      calendarRepository.deadlines(
+        this.db,
+        { firmId: principal.firmId, userId: '', userType: 'attorney' },
+        today,
+        addDays(today, DEADLINE_HORIZON_DAYS),
+        UPCOMING_DEADLINES,
+      ),
     ]);
 
     const settled = figures.filter((row) => row.status === 'settled');
@@ -102,7 +114,13 @@ export class DashboardService {
           clientName: clientRow ? `${clientRow.firstName} ${clientRow.lastName}` : null,
         };
       }),
-      upcomingDeadlines,
+      upcomingDeadlines: upcomingDeadlines.slice(0, UPCOMING_DEADLINES).map((row) => ({
+        caseId: row.caseId,
+        caseNumber: row.caseNumber,
+        title: row.kind === 'case_due' ? row.caseTitle : deadlineTitle(row),
+        date: row.date,
+        priority: row.priority,
+      })),
     };
   }
 }

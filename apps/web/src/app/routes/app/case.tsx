@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { CasePage } from '@/features/cases/components/case-page';
 import type { CaseTab } from '@/features/cases/types';
+import { CaseEvents } from '@/features/calendar/components/case-events';
 import { CaseDocuments } from '@/features/documents/components/case-documents';
 
 /** Tabs other features add to the case page (features do not import each other; app/ composes). */
@@ -16,6 +17,7 @@ const EXTRA_TABS: CaseTab[] = [
       />
     ),
   },
+  { value: 'events', label: 'Events', render: ({ detail }) => <CaseEvents caseId={detail.id} /> },
 ];
 
 /** /cases/:id (everyone; the server answers 404 for a case the user may not see). */

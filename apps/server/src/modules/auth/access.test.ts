@@ -103,6 +103,34 @@ const TABLE: Record<string, Row> = {
     foreignObject: true,
     payload: {},
   },
+  'PUT /api/profile/time-zone': { access: 'account', payload: { timeZone: 'UTC' } },
+  'GET /api/calendar/events/:provider': { access: 'session' },
+  'POST /api/calendar/events/sentinel': {
+    access: 'session',
+    payload: { start: '2027-01-04T10:00', end: '2027-01-04T11:00' },
+  },
+  'POST /api/calendar/events/google': {
+    access: 'session',
+    payload: { start: { dateTime: '2027-01-04T10:00:00Z' }, end: { dateTime: '2027-01-04T11:00:00Z' } },
+  },
+  'POST /api/calendar/events/microsoft': {
+    access: 'session',
+    payload: { start: { dateTime: '2027-01-04T10:00:00' }, end: { dateTime: '2027-01-04T11:00:00' } },
+  },
+  'POST /api/calendar/events/outlook': {
+    access: 'session',
+    payload: { start: { dateTime: '2027-01-04T10:00:00' }, end: { dateTime: '2027-01-04T11:00:00' } },
+  },
+  'PATCH /api/calendar/events/:provider/:eventId': {
+    access: 'session',
+    foreignObject: true,
+    payload: { location: 'Courtroom 6-1' },
+  },
+  'DELETE /api/calendar/events/:provider/:eventId': { access: 'session', foreignObject: true },
+  'GET /api/calendar/cases/:caseId/events': { access: 'session', foreignObject: true },
+  'GET /api/calendar/feed': { access: 'session' },
+  'POST /api/calendar/feed': { access: 'session' },
+  'GET /api/calendar/feed/:file': { access: 'public' },
 };
 
 let ctx: TestContext;
@@ -120,6 +148,7 @@ let foreignClientId: string;
 let foreignCaseId: string;
 let foreignDocumentId: string;
 let foreignEmailId: string;
+let foreignEventId: string;
 let ownAttorneyId: string;
 let ownClientId: string;
 
@@ -179,6 +208,20 @@ beforeAll(async () => {
     })
     .returning({ id: schema.emails.id });
   foreignEmailId = foreignEmail!.id;
+  // The foreign attorney's calendar event on the foreign case: its team sees it, nobody changes it.
+  foreignEventId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calendar/events/sentinel',
+      headers: bearer(otherToken),
+      payload: {
+        title: 'Other firm hearing',
+        start: '2027-01-05T10:00',
+        end: '2027-01-05T11:00',
+        relatedCase: foreignCaseId,
+      },
+    })
+  ).json().data.id;
   const ownClient = await ctx.app.inject({
     method: 'POST',
     url: '/api/client/new',
@@ -233,20 +276,25 @@ afterAll(() => ctx.close());
 /** The path with its parameters filled: objects of this firm, or of the other firm. */
 function urlOf(route: string, firm: 'own' | 'foreign') {
   const [, path] = route.split(' ');
-  const foreignId = path!.startsWith('/api/cases/')
-    ? foreignCaseId
-    : path!.startsWith('/api/document/')
-      ? foreignDocumentId
-      : path!.startsWith('/api/memberships/')
-        ? foreignMembershipId
-        : path!.startsWith('/api/emails/')
-          ? foreignEmailId
-          : foreignClientId;
+  const foreignId = path!.startsWith('/api/calendar/events/')
+    ? foreignEventId
+    : path!.startsWith('/api/cases/') || path!.startsWith('/api/calendar/cases/')
+      ? foreignCaseId
+      : path!.startsWith('/api/document/')
+        ? foreignDocumentId
+        : path!.startsWith('/api/memberships/')
+          ? foreignMembershipId
+          : path!.startsWith('/api/emails/')
+            ? foreignEmailId
+            : foreignClientId;
   const ownUser = path!.startsWith('/api/firm/members/')
     ? '00000000-0000-4000-8000-000000000000'
     : ownAttorneyId;
   return path!
-    .replace(':provider', 'google')
+    .replace(':provider', path!.startsWith('/api/calendar/') ? 'sentinel' : 'google')
+    .replace(':eventId', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId)
+    .replace(':caseId', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId)
+    .replace(':file', 'no-such-feed-token-0000000000.ics')
     .replace(':attachmentId', 'att1')
     .replace(':userId', firm === 'own' ? ownUser : foreignAttorneyId)
     .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId);

@@ -38,7 +38,13 @@ function setup(
         <button type="button" onClick={() => setOpen(true)}>
           Open
         </button>
-        <EventDialog open={open} onOpenChange={setOpen} initialStart={null} timeZone={ZONE} connections={connections} />
+        <EventDialog
+          open={open}
+          onOpenChange={setOpen}
+          initialStart={null}
+          timeZone={ZONE}
+          connections={connections}
+        />
       </>
     );
   }
@@ -50,9 +56,11 @@ function setup(
   return { ...app, fetches, open };
 }
 
-const field = (name: string) => screen.getByLabelText(name, { exact: false, selector: 'input,select,textarea' });
+const field = (name: string) =>
+  screen.getByLabelText(name, { exact: false, selector: 'input,select,textarea' });
 const setValue = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
-const posts = (fetches: ReturnType<typeof mockFetch>) => fetches.calls.filter((call) => call.method === 'POST');
+const posts = (fetches: ReturnType<typeof mockFetch>) =>
+  fetches.calls.filter((call) => call.method === 'POST');
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -146,12 +154,17 @@ describe('Create Calendar Event dialog', () => {
     await user.type(input, 'joe@example.test{Enter}');
     await user.type(input, 'ANN@example.test{Enter}');
     const list = screen.getByRole('list', { name: 'Attendees added' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'ann@example.test',
-      'joe@example.test',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ann@example.test', 'joe@example.test']);
     await user.click(screen.getByRole('button', { name: 'Remove ann@example.test' }));
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['joe@example.test']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['joe@example.test']);
   });
 
   it('adds reminders as 30 minutes before and removes them one by one', async () => {
@@ -219,7 +232,11 @@ describe('Create Calendar Event dialog', () => {
       isAllDay: false,
       attendees: [{ emailAddress: { address: 'ann@example.test' }, type: 'required' }],
     });
-    expect(await screen.findByText('Event saved successfully to Sentinel Calendar, Google Calendar, Outlook Calendar')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Event saved successfully to Sentinel Calendar, Google Calendar, Outlook Calendar',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('sends all-day events as dates with the end the day after the last day', async () => {
@@ -230,7 +247,12 @@ describe('Create Calendar Event dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     await waitFor(() => expect(posts(fetches)).toHaveLength(3));
     const body = (path: string) => fetches.callsTo(`POST /api/calendar/events/${path}`)[0]?.body;
-    expect(body('sentinel')).toMatchObject({ start: '2026-03-10', end: '2026-03-12', allDay: true, timeZone: ZONE });
+    expect(body('sentinel')).toMatchObject({
+      start: '2026-03-10',
+      end: '2026-03-12',
+      allDay: true,
+      timeZone: ZONE,
+    });
     expect(body('google')).toMatchObject({ start: { date: '2026-03-10' }, end: { date: '2026-03-12' } });
     expect(body('outlook')).toMatchObject({
       start: { dateTime: '2026-03-10T00:00:00', timeZone: 'UTC' },
@@ -240,9 +262,12 @@ describe('Create Calendar Event dialog', () => {
   });
 
   it('names each calendar that failed, and closes when one saved', async () => {
-    const { user, open } = setup({ google: true, outlook: false }, {
-      'POST /api/calendar/events/google': created(502),
-    });
+    const { user, open } = setup(
+      { google: true, outlook: false },
+      {
+        'POST /api/calendar/events/google': created(502),
+      },
+    );
     const dialog = await open();
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
     expect(await screen.findByText('Failed to save to Google Calendar')).toBeInTheDocument();
@@ -251,10 +276,13 @@ describe('Create Calendar Event dialog', () => {
   });
 
   it('stays open when no calendar saved the event', async () => {
-    const { user, open } = setup({ google: false, outlook: true }, {
-      'POST /api/calendar/events/sentinel': created(500),
-      'POST /api/calendar/events/outlook': created(502),
-    });
+    const { user, open } = setup(
+      { google: false, outlook: true },
+      {
+        'POST /api/calendar/events/sentinel': created(500),
+        'POST /api/calendar/events/outlook': created(502),
+      },
+    );
     const dialog = await open();
     await user.type(field('Event Title'), 'Mediation');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));

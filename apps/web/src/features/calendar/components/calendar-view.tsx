@@ -15,7 +15,10 @@ import type { CalendarRange } from '../api/events';
 import { addMinutes, nextDay, wallClockOf } from '../utils/time';
 import './calendar.css';
 
-/** The grid views and the list ranges (spec §2: month, week, day; list, listDay … listYear). */
+/**
+ * The grid views and the list ranges (spec §2: month, week, day; list, listDay … listYear; the
+ * plain 'list' view is FullCalendar's list type over the next 30 days).
+ */
 const GRID_VIEWS = [
   { view: 'dayGridMonth', label: 'Month' },
   { view: 'timeGridWeek', label: 'Week' },
@@ -26,7 +29,7 @@ const LIST_VIEWS = [
   { view: 'listWeek', label: 'Week' },
   { view: 'listMonth', label: 'Month' },
   { view: 'listYear', label: 'Year' },
-  { view: 'list', label: 'Next 30 days' },
+  { view: 'listNext30Days', label: 'Next 30 days' },
 ] as const;
 type ListView = (typeof LIST_VIEWS)[number]['view'];
 const isListView = (view: string): view is ListView => LIST_VIEWS.some((item) => item.view === view);
@@ -153,7 +156,7 @@ export function CalendarView({
             <div className="w-36">
               <Select
                 aria-label="List range"
-                className="h-8 py-1"
+                className="h-8 py-0"
                 value={listView}
                 onChange={(event) => changeView(event.target.value)}
               >
@@ -172,7 +175,8 @@ export function CalendarView({
           ref={calendar}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
           initialView={initialView}
-          views={{ list: { type: 'list', duration: { days: 30 } } }}
+          // A view of its own name: options under 'list' would apply to every list view.
+          views={{ listNext30Days: { type: 'list', duration: { days: 30 } } }}
           headerToolbar={false}
           timeZone={timeZone}
           slotDuration={SLOT_DURATION}

@@ -35,6 +35,11 @@ export const queryKeys = {
     inbox: (filter: object) => ['emails', 'inbox', filter] as const,
     detail: (id: string, remoteImages: boolean) => ['emails', 'detail', id, { remoteImages }] as const,
   },
+  /** The calendar screen: the events of every calendar in one visible range (issue 11). */
+  calendar: {
+    all: ['calendar'] as const,
+    events: (range: { start: string; end: string }) => ['calendar', 'events', range] as const,
+  },
   /** The signed-in person's firms and pending invitations (GET /api/memberships). */
   memberships: {
     all: ['memberships'] as const,

@@ -1,20 +1,6 @@
-import { CalendarDays } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { CalendarScreen } from '@/features/calendar/components/calendar-screen';
 
-/** /calendar. */
+/** /calendar: FullCalendar and its plugins load with this route's chunk only. */
 export default function CalendarRoute() {
-  return (
-    <>
-      <PageHeader title="Calendar" description="Hearings, depositions, inspections and deadlines." />
-      <Card>
-        <EmptyState
-          icon={CalendarDays}
-          title="No events yet"
-          description="Calendar sync with Google Workspace and Microsoft 365 is not available yet."
-        />
-      </Card>
-    </>
-  );
+  return <CalendarScreen />;
 }

@@ -1,0 +1,129 @@
+import {
+  CALENDAR_SOURCES,
+  MESSAGES,
+  type CalendarEvent,
+  type CalendarEventPatch,
+  type CalendarEventsResponse,
+  type CalendarSaveTarget,
+  type CalendarSource,
+  type CalendarStatus,
+  type GoogleEventBody,
+  type MicrosoftEventBody,
+  type SentinelEventBody,
+} from '@sentinel/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { queryKeys } from '@/api/query-keys';
+import { api } from '@/lib/api-client';
+
+/** The visible range of the calendar, as FullCalendar reports it (ISO, end exclusive). */
+export interface CalendarRange {
+  start: string;
+  end: string;
+}
+
+/** One calendar's answer: its events and status, or 'failed' when the call itself failed. */
+export interface SourceResult {
+  status: CalendarStatus | 'failed';
+  events: CalendarEvent[];
+}
+
+export type CalendarResults = Record<CalendarSource, SourceResult>;
+
+/** GET /api/calendar/events/{source}?userId&start&end */
+export function getCalendarEvents(
+  source: CalendarSource,
+  userId: string,
+  range: CalendarRange,
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ userId, start: range.start, end: range.end });
+  return api.get<CalendarEventsResponse>(`/api/calendar/events/${source}?${query.toString()}`, { signal });
+}
+
+const LOAD_TOAST = 'calendar-load';
+
+/**
+ * Every calendar at once: one failing leaves the others showing; a non-array `data` counts as
+ * empty. 'Loading calendars...' stays until it is replaced by the outcome.
+ */
+export async function loadCalendars(
+  userId: string,
+  range: CalendarRange,
+  signal?: AbortSignal,
+): Promise<CalendarResults> {
+  toast.loading(MESSAGES.calendarsLoading, { id: LOAD_TOAST });
+  const settled = await Promise.allSettled(
+    CALENDAR_SOURCES.map((source) => getCalendarEvents(source, userId, range, signal)),
+  );
+  const results = Object.fromEntries(
+    CALENDAR_SOURCES.map((source, index) => {
+      const outcome = settled[index];
+      const result: SourceResult =
+        outcome?.status === 'fulfilled'
+          ? {
+              status: outcome.value.status,
+              events: Array.isArray(outcome.value.data) ? outcome.value.data : [],
+            }
+          : { status: 'failed', events: [] };
+      return [source, result];
+    }),
+  ) as CalendarResults;
+  // A load replaced by another (the range changed) leaves the toast to its successor.
+  if (!signal?.aborted) {
+    if (Object.values(results).some((result) => result.status === 'failed')) {
+      toast.error(MESSAGES.calendarsLoadFailed, { id: LOAD_TOAST });
+    } else {
+      toast.success(MESSAGES.calendarsLoaded, { id: LOAD_TOAST });
+    }
+  }
+  return results;
+}
+
+/** The events of every calendar in `range`; waits for the range (FullCalendar's first datesSet). */
+export const useCalendarEvents = (userId: string, range: CalendarRange | null) =>
+  useQuery({
+    queryKey: queryKeys.calendar.events(range ?? { start: '', end: '' }),
+    queryFn: ({ signal }) => loadCalendars(userId, range ?? { start: '', end: '' }, signal),
+    enabled: range !== null && userId !== '',
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+export type CreateEventBody =
+  | { target: 'sentinel'; body: SentinelEventBody }
+  | { target: 'google'; body: GoogleEventBody }
+  | { target: 'outlook'; body: MicrosoftEventBody };
+
+/** POST /api/calendar/events/{sentinel|google|outlook} */
+export const createCalendarEvent = ({ target, body }: CreateEventBody) =>
+  api.post<{ data: CalendarEvent }>(`/api/calendar/events/${target satisfies CalendarSaveTarget}`, body);
+
+const eventPath = (event: Pick<CalendarEvent, 'source' | 'id'>) =>
+  `/api/calendar/events/${event.source}/${encodeURIComponent(event.id)}`;
+
+/** PATCH /api/calendar/events/{source}/{id}: a move or resize. */
+export const moveCalendarEvent = (event: Pick<CalendarEvent, 'source' | 'id'>, change: CalendarEventPatch) =>
+  api.patch<{ data: CalendarEvent }>(eventPath(event), change);
+
+/** DELETE /api/calendar/events/{source}/{id} */
+export const deleteCalendarEvent = (event: Pick<CalendarEvent, 'source' | 'id'>) =>
+  api.delete<{ id: string; deleted: true }>(eventPath(event));
+
+/**
+ * Writes one event's change into every cached range (the moved event's answer, or its removal),
+ * so the screen shows it without reloading every calendar.
+ */
+export function useReplaceCachedEvent() {
+  const queryClient = useQueryClient();
+  return (source: CalendarSource, id: string, next: CalendarEvent | null) => {
+    queryClient.setQueriesData<CalendarResults>({ queryKey: queryKeys.calendar.all }, (data) => {
+      if (!data) return data;
+      const result = data[source];
+      const events = next
+        ? result.events.map((event) => (event.id === id ? next : event))
+        : result.events.filter((event) => event.id !== id);
+      return { ...data, [source]: { ...result, events } };
+    });
+  };
+}

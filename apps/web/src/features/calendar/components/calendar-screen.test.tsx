@@ -1,0 +1,136 @@
+import {
+  CALENDAR_COLOURS,
+  MESSAGES,
+  deleteEventConfirm,
+  type CalendarEvent,
+  type Integration,
+} from '@sentinel/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { DateTime } from 'luxon';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockFetch, queryOf } from '@/testing/fetch-mock';
+import { renderWithRouter } from '@/testing/render-app';
+import { attorney, signIn } from '@/testing/session';
+import { CalendarScreen } from './calendar-screen';
+
+const ZONE = 'America/New_York';
+const noon = DateTime.now().setZone(ZONE).set({ hour: 12, minute: 0, second: 0, millisecond: 0 });
+const today = noon.toFormat('yyyy-MM-dd');
+
+const base: Omit<CalendarEvent, 'id' | 'title' | 'start' | 'end' | 'allDay' | 'color' | 'source'> = {
+  description: '',
+  location: '',
+  attendees: [],
+  eventType: null,
+  case: null,
+  reminders: [],
+  deadline: null,
+  editable: true,
+  conferenceUrl: null,
+  htmlLink: null,
+};
+
+const inspection: CalendarEvent = {
+  ...base,
+  id: 'ev1',
+  title: 'Hopper roof inspection',
+  start: noon.toUTC().toISO() ?? '',
+  end: noon.plus({ hours: 1 }).toUTC().toISO() ?? '',
+  allDay: false,
+  color: CALENDAR_COLOURS.sentinel,
+  source: 'sentinel',
+  eventType: 'inspection',
+};
+
+const dueDate: CalendarEvent = {
+  ...base,
+  id: 'deadline-1',
+  title: 'Proof of loss due',
+  start: today,
+  end: noon.plus({ days: 1 }).toFormat('yyyy-MM-dd'),
+  allDay: true,
+  color: CALENDAR_COLOURS.deadline,
+  source: 'sentinel',
+  deadline: { kind: 'case_due', documentId: null },
+  editable: false,
+};
+
+const integrations: Integration[] = [
+  { provider: 'google', configured: true, sandbox: true, composeUrl: null, connection: null },
+  { provider: 'microsoft', configured: true, sandbox: true, composeUrl: null, connection: null },
+];
+
+function setup() {
+  const fetches = mockFetch({
+    'GET /api/oauth/connections': () => json(200, { data: integrations }),
+    'GET /api/calendar/events/google': () => json(502, { message: 'Google did not answer' }),
+    'GET /api/calendar/events/microsoft': () =>
+      json(200, { data: [], source: 'microsoft', status: 'not_connected' }),
+    'GET /api/calendar/events/sentinel': () =>
+      json(200, { data: [inspection, dueDate], source: 'sentinel', status: 'ok' }),
+    'DELETE /api/calendar/events/sentinel/ev1': () => json(200, { id: 'ev1', deleted: true }),
+  });
+  return { ...renderWithRouter(<CalendarScreen />, '/calendar'), fetches };
+}
+
+beforeEach(() => {
+  signIn(attorney);
+  // FullCalendar measures its container; jsdom has no ResizeObserver.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+
+describe('Calendar screen', () => {
+  it('shows the calendars that loaded when one fails, with counts and honest states', async () => {
+    const { fetches } = setup();
+    expect(await screen.findByText(MESSAGES.calendarsLoadFailed)).toBeInTheDocument();
+    const google = screen.getByTestId('legend-google');
+    expect(google).toHaveTextContent('Google Calendar');
+    expect(google).toHaveTextContent('Could not load');
+    const outlook = screen.getByTestId('legend-microsoft');
+    expect(outlook).toHaveTextContent('Outlook CalendarNot connected');
+    expect(within(outlook).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/settings?tab=integrations',
+    );
+    expect(screen.getByTestId('legend-sentinel')).toHaveTextContent('Sentinel Calendar(1 event)');
+    expect(screen.getByTestId('legend-deadline')).toHaveTextContent('Deadlines(1 event)');
+
+    const query = queryOf(fetches.callsTo('GET /api/calendar/events/sentinel')[0]);
+    expect(query.get('userId')).toBe(attorney.userId);
+    expect(query.get('start')).toBeTruthy();
+    expect(query.get('end')).toBeTruthy();
+    expect(screen.getByText('Hopper roof inspection')).toBeInTheDocument();
+    expect(screen.getByText('Proof of loss due')).toBeInTheDocument();
+  });
+
+  it('opens an event by keyboard and deletes it after the confirmation', async () => {
+    const { user, fetches } = setup();
+    const title = await screen.findByText('Hopper roof inspection');
+    const focusable = title.closest<HTMLElement>('[tabindex="0"]') ?? title;
+    focusable.focus();
+    await user.keyboard('{Enter}');
+    const popover = await screen.findByRole('dialog', { name: 'Hopper roof inspection' });
+    await user.click(within(popover).getByRole('button', { name: 'Delete event' }));
+    const confirm = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
+    expect(confirm).toHaveTextContent(deleteEventConfirm('Hopper roof inspection'));
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(MESSAGES.eventDeleted)).toBeInTheDocument();
+    expect(fetches.callsTo('DELETE /api/calendar/events/sentinel/ev1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText('Hopper roof inspection')).not.toBeInTheDocument());
+  });
+
+  it('shows a deadline without a delete button', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByText('Proof of loss due'));
+    const popover = await screen.findByRole('dialog', { name: 'Proof of loss due' });
+    expect(within(popover).queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
+    expect(popover).toHaveTextContent(MESSAGES.eventReadOnly);
+  });
+});

@@ -1,0 +1,148 @@
+import { MESSAGES, deleteEventConfirm, type CalendarEvent, type CalendarEventPatch } from '@sentinel/shared';
+import { useMutation } from '@tanstack/react-query';
+import { Plus, RefreshCw } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { integrationOf, useConnections } from '@/api/connections';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { PageHeader } from '@/components/ui/page-header';
+import { useMediaQuery } from '@/lib/use-media-query';
+import { useSession } from '@/lib/session-store';
+import {
+  deleteCalendarEvent,
+  moveCalendarEvent,
+  useCalendarEvents,
+  useReplaceCachedEvent,
+  type CalendarRange,
+} from '../api/events';
+import { resolveTimeZone } from '../utils/time';
+import { CalendarLegend } from './calendar-legend';
+import { CalendarView } from './calendar-view';
+import { EventDialog } from './event-dialog';
+import { EventPopover } from './event-popover';
+
+/** /calendar (spec §2): every calendar of the user in one view, in the user's own time zone. */
+export function CalendarScreen() {
+  const session = useSession();
+  const timeZone = resolveTimeZone(session?.timeZone);
+  const wide = useMediaQuery('(min-width: 768px)');
+  const [range, setRange] = useState<CalendarRange | null>(null);
+  const calendars = useCalendarEvents(session?.userId ?? '', range);
+  const connections = useConnections();
+  const replaceCached = useReplaceCachedEvent();
+  const [dialog, setDialog] = useState<{ open: boolean; start: string | null }>({ open: false, start: null });
+  const [selected, setSelected] = useState<{ event: CalendarEvent; anchor: HTMLElement } | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<CalendarEvent | null>(null);
+
+  const connected = (provider: 'google' | 'microsoft') =>
+    integrationOf(connections.data, provider)?.connection?.status === 'connected';
+
+  const events = useMemo(
+    () => (calendars.data ? Object.values(calendars.data).flatMap((result) => result.events) : []),
+    [calendars.data],
+  );
+
+  const remove = useMutation({
+    mutationFn: deleteCalendarEvent,
+    onSuccess: (_answer, event) => {
+      toast.success(MESSAGES.eventDeleted);
+      replaceCached(event.source, event.id, null);
+      setPendingDelete(null);
+    },
+    onError: () => {
+      toast.error(MESSAGES.eventDeleteFailed);
+      setPendingDelete(null);
+    },
+  });
+
+  const onRangeChange = useCallback((next: CalendarRange) => {
+    setRange((current) => (current?.start === next.start && current.end === next.end ? current : next));
+  }, []);
+
+  function onEventMove(event: CalendarEvent, change: CalendarEventPatch, revert: () => void) {
+    moveCalendarEvent(event, change).then(
+      (answer) => {
+        toast.success(MESSAGES.eventMoved);
+        replaceCached(event.source, event.id, answer.data);
+      },
+      () => {
+        revert();
+        toast.error(MESSAGES.eventMoveFailed);
+      },
+    );
+  }
+
+  const closePopover = useCallback(() => setSelected(null), []);
+
+  return (
+    <>
+      <PageHeader
+        title="Calendar"
+        description="Hearings, depositions, inspections and deadlines from every calendar you use."
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              icon={<RefreshCw aria-hidden="true" className="size-4" />}
+              disabled={!range}
+              isLoading={calendars.isFetching}
+              onClick={() => void calendars.refetch()}
+            >
+              Sync
+            </Button>
+            <Button
+              icon={<Plus aria-hidden="true" className="size-4" />}
+              onClick={() => setDialog({ open: true, start: null })}
+            >
+              New Event
+            </Button>
+          </>
+        }
+      />
+      <CalendarLegend results={calendars.data} />
+      <CalendarView
+        events={events}
+        timeZone={timeZone}
+        initialView={wide ? 'timeGridWeek' : 'listWeek'}
+        onRangeChange={onRangeChange}
+        onDateClick={(start) => setDialog({ open: true, start })}
+        onEventClick={(event, anchor) => setSelected({ event, anchor })}
+        onEventMove={onEventMove}
+      />
+      {selected && (
+        <EventPopover
+          event={selected.event}
+          anchor={selected.anchor}
+          timeZone={timeZone}
+          onClose={closePopover}
+          onDelete={(event) => {
+            setSelected(null);
+            setPendingDelete(event);
+          }}
+        />
+      )}
+      <EventDialog
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+        initialStart={dialog.start}
+        timeZone={timeZone}
+        connections={{ google: connected('google'), outlook: connected('microsoft') }}
+      />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        title={MESSAGES.confirmTitle}
+        message={pendingDelete ? deleteEventConfirm(pendingDelete.title) : MESSAGES.confirmMessage}
+        confirmLabel="Delete"
+        variant="danger"
+        isPending={remove.isPending}
+        onConfirm={() => {
+          if (pendingDelete) remove.mutate(pendingDelete);
+        }}
+      />
+    </>
+  );
+}

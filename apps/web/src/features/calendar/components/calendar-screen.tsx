@@ -2,6 +2,7 @@ import { MESSAGES, deleteEventConfirm, type CalendarEvent, type CalendarEventPat
 import { useMutation } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { integrationOf, useConnections } from '@/api/connections';
 import { Button } from '@/components/ui/button';
@@ -27,6 +28,10 @@ export function CalendarScreen() {
   const session = useSession();
   const timeZone = resolveTimeZone(session?.timeZone);
   const wide = useMediaQuery('(min-width: 768px)');
+  // ?date=YYYY-MM-DD: a reminder, an invitation or a case's event links to its day.
+  const [searchParams] = useSearchParams();
+  const requestedDate = searchParams.get('date');
+  const initialDate = requestedDate && /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : undefined;
   const [range, setRange] = useState<CalendarRange | null>(null);
   const calendars = useCalendarEvents(session?.userId ?? '', range);
   const connections = useConnections();
@@ -105,6 +110,7 @@ export function CalendarScreen() {
         events={events}
         timeZone={timeZone}
         initialView={wide ? 'timeGridWeek' : 'listWeek'}
+        initialDate={initialDate}
         onRangeChange={onRangeChange}
         onDateClick={(start) => setDialog({ open: true, start })}
         onEventClick={(event, anchor) => setSelected({ event, anchor })}

@@ -39,6 +39,8 @@ export interface CalendarViewProps {
   timeZone: string;
   /** The first view: week on wide screens, the week's list on phones. */
   initialView: 'timeGridWeek' | 'listWeek';
+  /** The day to open at (YYYY-MM-DD; a link from a reminder or a case); today when absent. */
+  initialDate?: string;
   onRangeChange: (range: CalendarRange) => void;
   /** A day or time was clicked: its wall-clock start in the user's zone. */
   onDateClick: (start: string) => void;
@@ -66,6 +68,7 @@ export function CalendarView({
   events,
   timeZone,
   initialView,
+  initialDate,
   onRangeChange,
   onDateClick,
   onEventClick,
@@ -175,6 +178,7 @@ export function CalendarView({
           ref={calendar}
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
           initialView={initialView}
+          initialDate={initialDate}
           // A view of its own name: options under 'list' would apply to every list view.
           views={{ listNext30Days: { type: 'list', duration: { days: 30 } } }}
           headerToolbar={false}

@@ -38,6 +38,7 @@ async function storeSession(page: Page, token: string, user: SessionUser): Promi
     [FIRM_STORAGE_KEYS.firms]: JSON.stringify(user.firms),
     [FIRM_STORAGE_KEYS.invitations]: String(user.invitations),
   };
+  if (user.timeZone) entries[FIRM_STORAGE_KEYS.timeZone] = user.timeZone;
   // A person with no firm yet has no type and no firm key (as saveSession leaves them).
   if (user.firm && user.userType) {
     entries[STORAGE_KEYS.userRole] = user.userType;

@@ -90,6 +90,8 @@ export function CalendarView({
         allDay: event.allDay,
         color: event.color,
         editable: event.editable,
+        // Which calendar it came from, for styles and for the journeys that look for one copy.
+        classNames: [`calendar-source-${event.source}`],
         extendedProps: { event },
       })),
     [events],

@@ -41,6 +41,8 @@ import { ConnectionsService } from './modules/connections/connections.service';
 import { oauthRoutes, providerTokensRoutes } from './modules/connections/connections.routes';
 import { ProviderTokens } from './modules/connections/provider-tokens';
 import { EmailsService } from './modules/emails/emails.service';
+import { NotificationsService } from './modules/notifications/notifications.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { emailsRoutes } from './modules/emails/emails.routes';
 import { MailSync } from './modules/emails/mail-sync';
 import { MAIL_SYNC_JOB } from './modules/emails/mail-sync-jobs';
@@ -84,6 +86,7 @@ export interface Services {
   connections: ConnectionsService;
   emails: EmailsService;
   mailSync: MailSync;
+  notifications: NotificationsService;
 }
 
 declare module 'fastify' {
@@ -191,6 +194,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     documents: new DocumentsService(db, store, new SignedUrls(config.appSecret), readAudit),
     documentUploads,
     leads: new LeadsService(db, throttle, config),
+    notifications: new NotificationsService(db),
     documentAnalysis: new DocumentAnalysisService(
       db,
       store,
@@ -255,6 +259,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(oauthRoutes, { prefix: '/oauth' });
       await api.register(providerTokensRoutes, { prefix: '/tokens' });
       await api.register(emailsRoutes, { prefix: '/emails' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
     },
     { prefix: '/api' },
   );

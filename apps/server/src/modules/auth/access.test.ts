@@ -103,6 +103,9 @@ const TABLE: Record<string, Row> = {
     foreignObject: true,
     payload: {},
   },
+  'GET /api/notifications': { access: 'account' },
+  'POST /api/notifications/:id/read': { access: 'account', foreignObject: true },
+  'POST /api/notifications/read-all': { access: 'account' },
 };
 
 let ctx: TestContext;
@@ -120,6 +123,7 @@ let foreignClientId: string;
 let foreignCaseId: string;
 let foreignDocumentId: string;
 let foreignEmailId: string;
+let foreignNotificationId: string;
 let ownAttorneyId: string;
 let ownClientId: string;
 
@@ -179,6 +183,12 @@ beforeAll(async () => {
     })
     .returning({ id: schema.emails.id });
   foreignEmailId = foreignEmail!.id;
+  // Another person's notification: marking it read answers 404.
+  const [foreignNotification] = await ctx.database.db
+    .insert(schema.notifications)
+    .values({ userId: other.id, firmId: other.firmId, kind: 'event_reminder', title: 'Other reminder' })
+    .returning({ id: schema.notifications.id });
+  foreignNotificationId = foreignNotification!.id;
   const ownClient = await ctx.app.inject({
     method: 'POST',
     url: '/api/client/new',
@@ -241,7 +251,9 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
         ? foreignMembershipId
         : path!.startsWith('/api/emails/')
           ? foreignEmailId
-          : foreignClientId;
+          : path!.startsWith('/api/notifications/')
+            ? foreignNotificationId
+            : foreignClientId;
   const ownUser = path!.startsWith('/api/firm/members/')
     ? '00000000-0000-4000-8000-000000000000'
     : ownAttorneyId;

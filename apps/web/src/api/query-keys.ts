@@ -35,6 +35,14 @@ export const queryKeys = {
     inbox: (filter: object) => ['emails', 'inbox', filter] as const,
     detail: (id: string, remoteImages: boolean) => ['emails', 'detail', id, { remoteImages }] as const,
   },
+  /** The bell in the top bar (GET /api/notifications). */
+  notifications: {
+    all: ['notifications'] as const,
+  },
+  /** The secret calendar subscription link (Settings → Calendar). */
+  calendarFeed: {
+    all: ['calendar-feed'] as const,
+  },
   /** The signed-in person's firms and pending invitations (GET /api/memberships). */
   memberships: {
     all: ['memberships'] as const,

@@ -36,7 +36,7 @@ describe('first sign-in time zone', () => {
     await waitFor(() => expect(localStorage.getItem(FIRM_STORAGE_KEYS.timeZone)).toBe('Europe/Berlin'));
     expect(callsTo('PUT /api/profile/time-zone')).toHaveLength(1);
     expect(callsTo('PUT /api/profile/time-zone')[0]?.body).toEqual({ timeZone: 'Europe/Berlin' });
-    // The session check after the first one (another page) does not send it again.
+    // Sent once, not again as the page settles.
     await screen.findByRole('tab', { name: 'Calendar' });
     expect(callsTo('PUT /api/profile/time-zone')).toHaveLength(1);
   });

@@ -14,8 +14,7 @@ import { expect, test } from '../support/test';
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const rgb = (hex: string) =>
-  `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 test('[CALENDAR] an attorney sees all three calendars, creates an event on each from the dialog, opens and deletes it', async ({
   page,
@@ -44,7 +43,9 @@ test('[CALENDAR] an attorney sees all three calendars, creates an event on each 
   const caseLabel = (await dialog.getByLabel('Related Case').locator('option:checked').textContent()) ?? '';
   const caseTitle = caseLabel.split(' — ').at(-1)!.trim();
   const title = `Deposition - ${caseTitle}`;
-  await dialog.getByRole('button', { name: new RegExp(`^Use .${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.$`) }).click();
+  await dialog
+    .getByRole('button', { name: new RegExp(`^Use .${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.$`) })
+    .click();
   await expect(dialog.getByLabel('Event Title')).toHaveValue(title);
   const attendees = dialog.getByLabel('Attendees');
   await attendees.fill('reporter@esquire.example');

@@ -45,6 +45,8 @@ import { ProviderCalendarService } from './modules/calendar/provider-calendar.se
 import { REMINDER_MAIL_JOB, ReminderDelivery } from './modules/calendar/reminders';
 import { ProviderTokens } from './modules/connections/provider-tokens';
 import { EmailsService } from './modules/emails/emails.service';
+import { NotificationsService } from './modules/notifications/notifications.service';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { emailsRoutes } from './modules/emails/emails.routes';
 import { MailSync } from './modules/emails/mail-sync';
 import { MAIL_SYNC_JOB } from './modules/emails/mail-sync-jobs';
@@ -91,6 +93,7 @@ export interface Services {
   calendar: CalendarService;
   providerCalendars: ProviderCalendarService;
   reminders: ReminderDelivery;
+  notifications: NotificationsService;
 }
 
 declare module 'fastify' {
@@ -207,6 +210,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     documents: new DocumentsService(db, store, new SignedUrls(config.appSecret), readAudit),
     documentUploads,
     leads: new LeadsService(db, throttle, config),
+    notifications: new NotificationsService(db),
     documentAnalysis: new DocumentAnalysisService(
       db,
       store,
@@ -273,6 +277,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(providerTokensRoutes, { prefix: '/tokens' });
       await api.register(emailsRoutes, { prefix: '/emails' });
       await api.register(calendarRoutes, { prefix: '/calendar' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
     },
     { prefix: '/api' },
   );

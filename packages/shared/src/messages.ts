@@ -182,6 +182,13 @@ export const MESSAGES = {
   calendarFeedRegenerated: 'New calendar link created. The old link no longer works.',
   timeZoneSaved: 'Time zone saved',
   notificationsEmpty: 'No notifications yet',
+  notificationsLoadFailed: 'Could not load notifications',
+  notificationsUpdateFailed: 'Could not mark as read. Please try again.',
+  timeZoneSaveFailed: 'Could not save the time zone. Please try again.',
+  calendarFeedLoadFailed: 'Could not load your calendar link',
+  calendarFeedRegenerateFailed: 'Could not create a new calendar link. Please try again.',
+  calendarLinkCopied: 'Link copied',
+  calendarLinkCopyFailed: 'Could not copy the link. Select it and copy it yourself.',
 } as const;
 
 /** §8 calendar toasts with the provider's name ({provider}) and the list of calendars saved to. */

@@ -39,6 +39,16 @@ export const queryKeys = {
   calendar: {
     all: ['calendar'] as const,
     events: (range: { start: string; end: string }) => ['calendar', 'events', range] as const,
+    /** The upcoming events of one case (its Events tab). */
+    caseEvents: (caseId: string) => ['calendar', 'case', caseId] as const,
+  },
+  /** The bell in the top bar (GET /api/notifications). */
+  notifications: {
+    all: ['notifications'] as const,
+  },
+  /** The secret calendar subscription link (Settings → Calendar). */
+  calendarFeed: {
+    all: ['calendar-feed'] as const,
   },
   /** The signed-in person's firms and pending invitations (GET /api/memberships). */
   memberships: {

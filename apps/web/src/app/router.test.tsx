@@ -111,9 +111,14 @@ describe('role-aware routes (one rule: RequireShell in the route table)', () => 
     // Replaced, not pushed: Back does not return to the screen the user may not see.
     expect(router.state.historyAction).toBe('REPLACE');
     // Nothing of the attorney screen was fetched (the guard verifies again after the redirect);
-    // only the client dashboard's own case list.
+    // only the client dashboard's own case list and the top bar's notifications.
     expect(
-      calls.filter((call) => call.key !== 'GET /api/tokens/verify' && call.url !== '/api/cases?pageSize=all'),
+      calls.filter(
+        (call) =>
+          call.key !== 'GET /api/tokens/verify' &&
+          call.key !== 'GET /api/notifications' &&
+          call.url !== '/api/cases?pageSize=all',
+      ),
     ).toEqual([]);
   });
 

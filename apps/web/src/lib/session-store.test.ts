@@ -6,6 +6,8 @@ import {
   getSessionSnapshot,
   onFirmChangedInOtherTab,
   saveSession,
+  setStoredTimeZone,
+  subscribeToSession,
   updateStoredUser,
 } from './session-store';
 
@@ -64,6 +66,18 @@ describe('session store', () => {
       firms: [lovelaceLaw, morganReyes],
       invitations: 1,
     });
+  });
+
+  it('stores the time zone alone and tells the listeners', () => {
+    saveSession('tok', { ...attorney, timeZone: null });
+    expect(getSessionSnapshot()?.timeZone).toBeNull();
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+    setStoredTimeZone('Europe/Berlin');
+    unsubscribe();
+    expect(listener).toHaveBeenCalled();
+    expect(localStorage.getItem(FIRM_STORAGE_KEYS.timeZone)).toBe('Europe/Berlin');
+    expect(getSessionSnapshot()).toMatchObject({ timeZone: 'Europe/Berlin', firm: attorney.firm });
   });
 
   it('stores a person with no firm: no user type (the top bar reads Guest), no firm, no firms', () => {

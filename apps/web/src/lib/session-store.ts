@@ -194,6 +194,12 @@ export function updateStoredUser(user: SessionUser): void {
   emit();
 }
 
+/** Stores the person's calendar time zone (saved in Settings, or the browser's at first sign-in). */
+export function setStoredTimeZone(zone: string): void {
+  write(FIRM_STORAGE_KEYS.timeZone, zone);
+  emit();
+}
+
 /** Stores whether each provider is connected (spec §3 googleConnected / microsoftConnected). */
 export function setProviderFlags(flags: { googleStatus: boolean; microsoftStatus: boolean }): void {
   write(STORAGE_KEYS.googleConnected, String(flags.googleStatus));

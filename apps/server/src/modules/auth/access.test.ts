@@ -131,6 +131,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/calendar/feed': { access: 'session' },
   'POST /api/calendar/feed': { access: 'session' },
   'GET /api/calendar/feed/:file': { access: 'public' },
+  'GET /api/notifications': { access: 'account' },
+  'POST /api/notifications/:id/read': { access: 'account', foreignObject: true },
+  'POST /api/notifications/read-all': { access: 'account' },
 };
 
 let ctx: TestContext;
@@ -149,6 +152,7 @@ let foreignCaseId: string;
 let foreignDocumentId: string;
 let foreignEmailId: string;
 let foreignEventId: string;
+let foreignNotificationId: string;
 let ownAttorneyId: string;
 let ownClientId: string;
 
@@ -222,6 +226,12 @@ beforeAll(async () => {
       },
     })
   ).json().data.id;
+  // Another person's notification: marking it read answers 404.
+  const [foreignNotification] = await ctx.database.db
+    .insert(schema.notifications)
+    .values({ userId: other.id, firmId: other.firmId, kind: 'event_reminder', title: 'Other reminder' })
+    .returning({ id: schema.notifications.id });
+  foreignNotificationId = foreignNotification!.id;
   const ownClient = await ctx.app.inject({
     method: 'POST',
     url: '/api/client/new',
@@ -286,7 +296,9 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
           ? foreignMembershipId
           : path!.startsWith('/api/emails/')
             ? foreignEmailId
-            : foreignClientId;
+            : path!.startsWith('/api/notifications/')
+              ? foreignNotificationId
+              : foreignClientId;
   const ownUser = path!.startsWith('/api/firm/members/')
     ? '00000000-0000-4000-8000-000000000000'
     : ownAttorneyId;

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import type { ReactNode, Ref } from 'react';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
+import { NotificationBell } from './notification-bell';
 
 export interface TopBarProps {
   userLabel: string;
@@ -20,10 +21,10 @@ export interface TopBarProps {
 }
 
 /**
- * The bar above every session page: menu button (small screens), the firm switcher, who is signed
- * in, Logout. With the switcher, under 640 px 'Signed in as' and the type take two short lines, the
- * firm name truncates and Logout keeps its icon only (its name stays for screen readers), so all
- * of it fits in 375 px.
+ * The bar above every session page: menu button (small screens), the firm switcher, the
+ * notification bell, who is signed in, Logout. With the switcher, under 640 px 'Signed in as' and
+ * the type take two short lines, the firm name truncates and Logout keeps its icon only (its name
+ * stays for screen readers), so all of it fits in 375 px.
  */
 export function TopBar({
   userLabel,
@@ -49,7 +50,8 @@ export function TopBar({
         <Menu aria-hidden="true" className="size-5" />
       </button>
       {firmSwitcher}
-      <div className="ml-auto flex min-w-0 items-center gap-3">
+      <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+        <NotificationBell />
         <span className="hidden sm:contents">
           <Avatar name={displayName} />
         </span>

@@ -47,6 +47,7 @@ export const api = {
     request<T>('POST', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   /** DELETE; a few routes take a JSON body (e.g. the member to remove from a case). */
   delete: <T>(path: string, options?: RequestOptions & { body?: unknown }) =>
     request<T>('DELETE', path, options?.body, options),

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useInitialTimeZone } from '@/api/time-zone';
 import { AppShell } from '@/components/layouts/app-shell';
 import { LoadingState } from '@/components/ui/spinner';
 import { SessionGuard } from '@/features/auth/components/session-guard';
@@ -15,7 +16,8 @@ import { onFirmChangedInOtherTab } from '@/lib/session-store';
  * Parent of every session route: verify the session, then the shell around the page. The page is
  * keyed by the session's firm, so a change of firm (the switcher, accepting or leaving a firm)
  * mounts every screen afresh over the emptied query cache. Another tab's change of firm runs the
- * firm-changed handler (a reload): this tab's token is now the other firm's.
+ * firm-changed handler (a reload): this tab's token is now the other firm's. Once the session is
+ * verified, a person without a time zone yet gets the browser's (first sign-in).
  */
 export default function AppRoot() {
   useProactiveTokenRefresh();
@@ -24,6 +26,7 @@ export default function AppRoot() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGuard>
+        <FirstSignInTimeZone />
         <AppShell firmSwitcher={<FirmSwitcher />}>
           <RequireFirm key={session?.firm?.id ?? 'no-firm'}>
             <Suspense fallback={<LoadingState />}>
@@ -34,4 +37,10 @@ export default function AppRoot() {
       </SessionGuard>
     </QueryClientProvider>
   );
+}
+
+/** Saves the browser's time zone for a person who has none yet (inside the verified session). */
+function FirstSignInTimeZone() {
+  useInitialTimeZone();
+  return null;
 }

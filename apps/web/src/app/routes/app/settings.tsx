@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session-store';
 const firmsTab: SettingsTab = { value: 'firms', label: 'Firms', content: <FirmsSettings /> };
 const teamTab: SettingsTab = { value: 'team', label: 'Team', content: <TeamSettings /> };
 
-/** /settings (?tab=profile|firms|team|password|billing|integrations); Team is for attorneys. */
+/** /settings (?tab=profile|firms|team|password|billing|integrations|calendar); Team is for attorneys. */
 export default function SettingsRoute() {
   const session = useSession();
   const extraTabs = session?.userType === 'attorney' ? [firmsTab, teamTab] : [firmsTab];
@@ -15,7 +15,7 @@ export default function SettingsRoute() {
     <>
       <PageHeader
         title="Settings"
-        description="Your profile, your firms, password, plan and connected accounts."
+        description="Your profile, your firms, password, plan, connected accounts and calendar."
       />
       <SettingsView extraTabs={extraTabs} />
     </>

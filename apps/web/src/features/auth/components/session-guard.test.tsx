@@ -54,7 +54,9 @@ describe('session guard', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Case Timeline & Progress' }),
     ).toBeInTheDocument();
-    expect(calls.map((c) => c.key)).toEqual(['POST /api/tokens/refresh', 'GET /api/tokens/verify']);
+    // The top bar's notifications aside (asked for once the session is verified).
+    const keys = calls.map((c) => c.key).filter((key) => key !== 'GET /api/notifications');
+    expect(keys).toEqual(['POST /api/tokens/refresh', 'GET /api/tokens/verify']);
     expect(calls[1]?.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
   });
 });

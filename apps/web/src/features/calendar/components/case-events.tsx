@@ -2,6 +2,7 @@ import { EVENT_TYPE_LABELS, type CalendarEvent } from '@sentinel/shared';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays } from 'lucide-react';
 import { Link } from 'react-router';
+import { queryKeys } from '@/api/query-keys';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -56,7 +57,7 @@ export function eventWhen(event: CalendarEvent, timeZone: string | undefined): s
 export function CaseEvents({ caseId }: { caseId: string }) {
   const timeZone = useSession()?.timeZone ?? undefined;
   const events = useQuery({
-    queryKey: ['calendar', 'case', caseId],
+    queryKey: queryKeys.calendar.caseEvents(caseId),
     queryFn: ({ signal }) => getCaseEvents(caseId, signal),
   });
   const calendarLink = (

@@ -5,6 +5,7 @@ import { SectionTabsList } from '@/components/ui/section-tabs';
 import { Alert } from '@/components/ui/alert';
 import { useConnectBanner } from '../hooks/use-connect-banner';
 import { BillingSettings } from './billing-settings';
+import { CalendarSettings } from './calendar-settings';
 import { IntegrationsSettings } from './integrations-settings';
 import { PasswordSettings } from './password-settings';
 import { ProfileSettings } from './profile-settings';
@@ -14,6 +15,7 @@ const ownTabs = [
   { value: 'password', label: 'Password' },
   { value: 'billing', label: 'Billing' },
   { value: 'integrations', label: 'Integrations' },
+  { value: 'calendar', label: 'Calendar' },
 ] as const;
 
 /** A tab another feature adds (features do not import each other; the route module composes). */
@@ -70,6 +72,9 @@ export function SettingsView({ extraTabs = [] }: { extraTabs?: readonly Settings
         </Tabs.Content>
         <Tabs.Content value="integrations" className="pt-6">
           <IntegrationsSettings onBanner={showBanner} />
+        </Tabs.Content>
+        <Tabs.Content value="calendar" className="pt-6">
+          <CalendarSettings />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -74,7 +74,10 @@ export const calendarEventAttendees = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.email] }),
-    check('calendar_event_attendees_response_check', sql`${t.response} in ('accepted','declined','tentative','needsAction')`),
+    check(
+      'calendar_event_attendees_response_check',
+      sql`${t.response} in ('accepted','declined','tentative','needsAction')`,
+    ),
   ],
 );
 
@@ -98,7 +101,9 @@ export const calendarReminders = pgTable(
   },
   (t) => [
     unique('calendar_reminders_event_minutes_key').on(t.eventId, t.minutesBefore),
-    index('calendar_reminders_due_idx').on(t.fireAt).where(sql`${t.deliveredAt} is null`),
+    index('calendar_reminders_due_idx')
+      .on(t.fireAt)
+      .where(sql`${t.deliveredAt} is null`),
     check('calendar_reminders_minutes_check', sql`${t.minutesBefore} between 0 and 40320`),
   ],
 );
@@ -121,7 +126,10 @@ export const calendarFeeds = pgTable(
     token: text('token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.firmId] }), unique('calendar_feeds_token_hash_key').on(t.tokenHash)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.firmId] }),
+    unique('calendar_feeds_token_hash_key').on(t.tokenHash),
+  ],
 );
 
 /** In-app notifications: the bell in the top bar (event reminders and invitations). */

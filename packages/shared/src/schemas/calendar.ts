@@ -39,7 +39,15 @@ export const CALENDAR_COLOURS = {
 } as const;
 
 /** §3 event types. */
-export const EVENT_TYPES = ['meeting', 'court', 'deadline', 'deposition', 'mediation', 'inspection', 'other'] as const;
+export const EVENT_TYPES = [
+  'meeting',
+  'court',
+  'deadline',
+  'deposition',
+  'mediation',
+  'inspection',
+  'other',
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   meeting: 'Meeting',
@@ -251,7 +259,10 @@ const graphDateTime = z.object({
 export const microsoftEventBody = z.object({
   subject: z.string().trim().max(300).default(''),
   body: z
-    .object({ contentType: z.enum(['HTML', 'html', 'Text', 'text']).default('HTML'), content: z.string().max(10_000) })
+    .object({
+      contentType: z.enum(['HTML', 'html', 'Text', 'text']).default('HTML'),
+      content: z.string().max(10_000),
+    })
     .default({ contentType: 'HTML', content: '' }),
   location: z.object({ displayName: z.string().max(500) }).default({ displayName: '' }),
   start: graphDateTime,
@@ -274,7 +285,10 @@ export type MicrosoftEventBody = z.input<typeof microsoftEventBody>;
 
 // POST answers the created event; DELETE answers { id, deleted: true }.
 export const calendarEventResponse = z.object({ data: calendarEvent });
-export const calendarEventParams = z.object({ provider: calendarProviderParam, eventId: z.string().min(1).max(1024) });
+export const calendarEventParams = z.object({
+  provider: calendarProviderParam,
+  eventId: z.string().min(1).max(1024),
+});
 export const calendarDeleteResponse = z.object({ id: z.string(), deleted: z.literal(true) });
 
 // GET /api/calendar/feed and POST /api/calendar/feed (regenerate): the secret subscription URL.

@@ -40,8 +40,12 @@ async function person(userType: 'attorney' | 'expert-witness', firmId?: string):
   return { ...user, token: (await login(ctx, user.email, user.password)).body.token };
 }
 
-const api = (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const api = (
+  token: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  payload?: object,
+) => ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 const list = async (token: string, provider: string, start: string, end: string) => {
   const response = await api(token, 'GET', `/api/calendar/events/${provider}?start=${start}&end=${end}`);
@@ -155,12 +159,15 @@ describe('Sentinel calendar', () => {
       reminders: ['15 minutes before', '1 day before'],
       editable: true,
     });
-    expect(event.attendees.map((a) => a.email)).toEqual(['lena.park@example.com', 'outside.counsel@example.org']);
+    expect(event.attendees.map((a) => a.email)).toEqual([
+      'lena.park@example.com',
+      'outside.counsel@example.org',
+    ]);
     const { data } = await list(attorney.token, 'sentinel', '2027-03-01T00:00:00Z', '2027-04-01T00:00:00Z');
     expect(data.map((e) => e.id)).toContain(event.id);
-    expect((await list(attorney.token, 'sentinel', '2027-04-01', '2027-05-01')).data.map((e) => e.id)).not.toContain(
-      event.id,
-    );
+    expect(
+      (await list(attorney.token, 'sentinel', '2027-04-01', '2027-05-01')).data.map((e) => e.id),
+    ).not.toContain(event.id);
     // The attendees who are not users got an invitation with the event as iCalendar.
     const invitation = (await outbox(ctx)).find((m) => m.to.includes('outside.counsel@example.org'));
     expect(invitation?.raw).toMatch(/^Subject: .*Invitation/m);
@@ -170,13 +177,26 @@ describe('Sentinel calendar', () => {
 
   it('uses the spec defaults: an empty title is Untitled Event; all-day dates come back as dates', async () => {
     const event = await create(attorney.token, { start: '2027-03-03', end: '2027-03-05', allDay: true });
-    expect(event).toMatchObject({ title: 'Untitled Event', start: '2027-03-03', end: '2027-03-05', allDay: true });
+    expect(event).toMatchObject({
+      title: 'Untitled Event',
+      start: '2027-03-03',
+      end: '2027-03-05',
+      allDay: true,
+    });
     expect(event.location).toBe('No location');
   });
 
   it('keeps the wall-clock time across a daylight-saving change, created and moved', async () => {
-    const before = await create(attorney.token, { title: 'Before', start: '2027-03-12T10:00', end: '2027-03-12T11:00' });
-    const after = await create(attorney.token, { title: 'After', start: '2027-03-15T10:00', end: '2027-03-15T11:00' });
+    const before = await create(attorney.token, {
+      title: 'Before',
+      start: '2027-03-12T10:00',
+      end: '2027-03-12T11:00',
+    });
+    const after = await create(attorney.token, {
+      title: 'After',
+      start: '2027-03-15T10:00',
+      end: '2027-03-15T11:00',
+    });
     expect(before.start).toBe('2027-03-12T15:00:00.000Z'); // EST, UTC−5
     expect(after.start).toBe('2027-03-15T14:00:00.000Z'); // EDT, UTC−4
     const moved = await api(attorney.token, 'PATCH', `/api/calendar/events/sentinel/${before.id}`, {
@@ -192,13 +212,38 @@ describe('Sentinel calendar', () => {
     const count = async () => (await ctx.database.db.select().from(schema.calendarEvents)).length;
     const before = await count();
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ title: 'Backwards', start: '2027-03-20T11:00', end: '2027-03-20T10:00' }, MESSAGES.eventEndBeforeStart],
+      [
+        { title: 'Backwards', start: '2027-03-20T11:00', end: '2027-03-20T10:00' },
+        MESSAGES.eventEndBeforeStart,
+      ],
       [{ title: 'No end', start: '2027-03-20T11:00' }, ''],
       [{ title: 'Bad date', start: '2027-13-40T11:00', end: '2027-13-40T12:00' }, ''],
-      [{ title: 'Bad case', start: '2027-03-20T10:00', end: '2027-03-20T11:00', relatedCase: foreign.id }, MESSAGES.eventCaseNotFound],
-      [{ title: 'Bad attendee', start: '2027-03-20T10:00', end: '2027-03-20T11:00', attendees: ['not-an-address'] }, ''],
-      [{ title: 'Bad reminder', start: '2027-03-20T10:00', end: '2027-03-20T11:00', reminders: ['2 minutes before'] }, ''],
-      [{ title: 'Bad zone', start: '2027-03-20T10:00', end: '2027-03-20T11:00', timeZone: 'Mars/Olympus' }, ''],
+      [
+        { title: 'Bad case', start: '2027-03-20T10:00', end: '2027-03-20T11:00', relatedCase: foreign.id },
+        MESSAGES.eventCaseNotFound,
+      ],
+      [
+        {
+          title: 'Bad attendee',
+          start: '2027-03-20T10:00',
+          end: '2027-03-20T11:00',
+          attendees: ['not-an-address'],
+        },
+        '',
+      ],
+      [
+        {
+          title: 'Bad reminder',
+          start: '2027-03-20T10:00',
+          end: '2027-03-20T11:00',
+          reminders: ['2 minutes before'],
+        },
+        '',
+      ],
+      [
+        { title: 'Bad zone', start: '2027-03-20T10:00', end: '2027-03-20T11:00', timeZone: 'Mars/Olympus' },
+        '',
+      ],
     ];
     for (const [body, message] of cases) {
       const response = await api(attorney.token, 'POST', '/api/calendar/events/sentinel', body);
@@ -206,7 +251,11 @@ describe('Sentinel calendar', () => {
       if (message) expect(response.json().error).toBe(message);
     }
     expect(await count()).toBe(before);
-    const range = await api(attorney.token, 'GET', '/api/calendar/events/sentinel?start=2027-05-01&end=2027-04-01');
+    const range = await api(
+      attorney.token,
+      'GET',
+      '/api/calendar/events/sentinel?start=2027-05-01&end=2027-04-01',
+    );
     expect(range.statusCode).toBe(400);
     expect(range.json().error).toBe(MESSAGES.calendarRangeInvalid);
   });
@@ -219,14 +268,18 @@ describe('Sentinel calendar', () => {
       eventType: 'inspection',
       relatedCase: caseId,
     });
-    const own = await create(attorney.token, { title: 'Dentist', start: '2027-03-22T08:00', end: '2027-03-22T09:00' });
+    const own = await create(attorney.token, {
+      title: 'Dentist',
+      start: '2027-03-22T08:00',
+      end: '2027-03-22T09:00',
+    });
     const seen = (await list(expert.token, 'sentinel', '2027-03-22', '2027-03-23')).data;
     expect(seen.map((e) => e.id)).toContain(event.id);
     expect(seen.map((e) => e.id)).not.toContain(own.id);
     expect(seen.find((e) => e.id === event.id)?.editable).toBe(false);
-    expect((await list(outsider.token, 'sentinel', '2027-03-22', '2027-03-23')).data.map((e) => e.id)).not.toContain(
-      event.id,
-    );
+    expect(
+      (await list(outsider.token, 'sentinel', '2027-03-22', '2027-03-23')).data.map((e) => e.id),
+    ).not.toContain(event.id);
     // Another firm's attorney: nothing, and 404 for every change.
     expect((await list(foreign.token, 'sentinel', '2027-03-22', '2027-03-23')).data).toEqual([]);
     for (const [token, method] of [
@@ -234,7 +287,12 @@ describe('Sentinel calendar', () => {
       [outsider.token, 'DELETE'],
       [foreign.token, 'PATCH'],
     ] as const) {
-      const response = await api(token, method, `/api/calendar/events/sentinel/${event.id}`, method === 'PATCH' ? { title: 'x' } : undefined);
+      const response = await api(
+        token,
+        method,
+        `/api/calendar/events/sentinel/${event.id}`,
+        method === 'PATCH' ? { title: 'x' } : undefined,
+      );
       expect(response.statusCode).toBe(404);
     }
     // The team member sees it but may not change it.
@@ -242,7 +300,11 @@ describe('Sentinel calendar', () => {
     expect(teamDelete.statusCode).toBe(400);
     expect(teamDelete.json().error).toBe(MESSAGES.eventReadOnly);
     // §7's userId: anyone else's gives nothing.
-    const other = await api(attorney.token, 'GET', `/api/calendar/events/sentinel?userId=${expert.id}&start=2027-03-22&end=2027-03-23`);
+    const other = await api(
+      attorney.token,
+      'GET',
+      `/api/calendar/events/sentinel?userId=${expert.id}&start=2027-03-22&end=2027-03-23`,
+    );
     expect(other.json().data).toEqual([]);
     // The case page lists the case's events.
     const caseEvents = await api(expert.token, 'GET', `/api/calendar/cases/${caseId}/events`);
@@ -252,9 +314,9 @@ describe('Sentinel calendar', () => {
     // The owner deletes it: gone for everyone.
     const deleted = await api(attorney.token, 'DELETE', `/api/calendar/events/sentinel/${event.id}`);
     expect(deleted.json()).toEqual({ id: event.id, deleted: true });
-    expect((await list(expert.token, 'sentinel', '2027-03-22', '2027-03-23')).data.map((e) => e.id)).not.toContain(
-      event.id,
-    );
+    expect(
+      (await list(expert.token, 'sentinel', '2027-03-22', '2027-03-23')).data.map((e) => e.id),
+    ).not.toContain(event.id);
   });
 
   it('shows case due dates and the deadlines document analysis found as read-only deadline events', async () => {
@@ -286,7 +348,9 @@ describe('Sentinel calendar', () => {
     expect(deadlines[1]!.title).toContain('sworn proof of loss within 60 days');
     expect(deadlines[1]!.case?.id).toBe(otherCaseId);
     // The expert is not on the other case: only the due date of their own case.
-    const team = (await list(expert.token, 'sentinel', '2027-03-01', '2027-04-01')).data.filter((e) => e.deadline);
+    const team = (await list(expert.token, 'sentinel', '2027-03-01', '2027-04-01')).data.filter(
+      (e) => e.deadline,
+    );
     expect(team.map((e) => e.case?.id)).toEqual([caseId]);
     // Read-only.
     const attempt = await api(attorney.token, 'DELETE', `/api/calendar/events/sentinel/${deadlines[0]!.id}`);
@@ -312,27 +376,41 @@ describe('reminders', () => {
       ctx.database.db
         .select()
         .from(schema.notifications)
-        .where(and(eq(schema.notifications.userId, attorney.id), eq(schema.notifications.kind, 'event_reminder')));
+        .where(
+          and(eq(schema.notifications.userId, attorney.id), eq(schema.notifications.kind, 'event_reminder')),
+        );
     const before = (await mine()).length;
     expect(await reminders.deliverDue(new Date(start - 25 * 3_600_000))).toBe(0);
     expect(await reminders.deliverDue(new Date(start - 24 * 3_600_000 + 30_000))).toBe(1);
     expect(await reminders.deliverDue(new Date(start - 24 * 3_600_000 + 60_000))).toBe(0);
     let notes = await mine();
     expect(notes.length).toBe(before + 1);
-    expect(notes.at(-1)).toMatchObject({ title: 'Deposition - Carrier adjuster starts in 1 day', late: false });
+    expect(notes.at(-1)).toMatchObject({
+      title: 'Deposition - Carrier adjuster starts in 1 day',
+      late: false,
+    });
     // The server was down through the 15-minute reminder: it goes out once, late.
     expect(await reminders.deliverDue(new Date(start + 3_600_000))).toBe(1);
     notes = await mine();
-    expect(notes.at(-1)).toMatchObject({ title: 'Deposition - Carrier adjuster starts in 15 minutes', late: true });
+    expect(notes.at(-1)).toMatchObject({
+      title: 'Deposition - Carrier adjuster starts in 15 minutes',
+      late: true,
+    });
     // The e-mails go out through the job queue.
     await ctx.app.jobs.drain();
-    const mails = (await outbox(ctx)).filter((m) => m.to.includes(attorney.email) && m.subject.includes('Carrier adjuster'));
+    const mails = (await outbox(ctx)).filter(
+      (m) => m.to.includes(attorney.email) && m.subject.includes('Carrier adjuster'),
+    );
     expect(mails.map((m) => m.subject).sort()).toEqual([
       'Late reminder: Deposition - Carrier adjuster (in 15 minutes)',
       'Reminder: Deposition - Carrier adjuster (in 1 day)',
     ]);
     const inApp = await api(attorney.token, 'GET', '/api/notifications');
-    expect(inApp.json().data.some((n: { title: string; late: boolean }) => n.late && n.title.includes('15 minutes'))).toBe(true);
+    expect(
+      inApp
+        .json()
+        .data.some((n: { title: string; late: boolean }) => n.late && n.title.includes('15 minutes')),
+    ).toBe(true);
   });
 
   it('a moved event reminds again at its new time; a deleted one never', async () => {
@@ -401,7 +479,12 @@ describe('subscription feed', () => {
       end: '2027-01-12T17:00',
       reminders: ['15 minutes before', '1 day before'],
     });
-    const allDay = await create(attorney.token, { title: 'Appraisal panel', start: '2027-01-14', end: '2027-01-15', allDay: true });
+    const allDay = await create(attorney.token, {
+      title: 'Appraisal panel',
+      start: '2027-01-14',
+      end: '2027-01-15',
+      allDay: true,
+    });
     const feed = await api(attorney.token, 'GET', '/api/calendar/feed');
     expect(feed.statusCode).toBe(200);
     const { httpUrl, webcalUrl } = feed.json() as { httpUrl: string; webcalUrl: string };
@@ -412,7 +495,9 @@ describe('subscription feed', () => {
     expect(fetched.statusCode).toBe(200);
     expect(fetched.headers['content-type']).toContain('text/calendar');
     const parse = (text: string) =>
-      new ICAL.Component(ICAL.parse(text) as unknown[]).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+      new ICAL.Component(ICAL.parse(text) as unknown[])
+        .getAllSubcomponents('vevent')
+        .map((v) => new ICAL.Event(v));
     const events = parse(fetched.body);
     const mediation = events.find((e) => e.uid === `${timed.id}@sentinel`)!;
     expect(mediation.summary).toBe('Mediation; Park, Lena');
@@ -432,14 +517,22 @@ describe('subscription feed', () => {
     const again = parse((await ctx.app.inject({ method: 'GET', url: path })).body).map((e) => e.uid);
     expect(again.sort()).toEqual(events.map((e) => e.uid).sort());
     // Another person's feed never holds the attorney's own events.
-    const expertFeed = (await api(expert.token, 'GET', '/api/calendar/feed')).json().httpUrl.replace(TEST_PUBLIC_URL, '');
+    const expertFeed = (await api(expert.token, 'GET', '/api/calendar/feed'))
+      .json()
+      .httpUrl.replace(TEST_PUBLIC_URL, '');
     expect((await ctx.app.inject({ method: 'GET', url: expertFeed })).body).not.toContain(timed.id);
     // Regenerate: the old link is dead.
     const renewed = await api(attorney.token, 'POST', '/api/calendar/feed');
     expect(renewed.json().httpUrl).not.toBe(httpUrl);
     expect((await ctx.app.inject({ method: 'GET', url: path })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: renewed.json().httpUrl.replace(TEST_PUBLIC_URL, '') })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/calendar/feed/not-a-real-token-at-all-000000.ics' })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: renewed.json().httpUrl.replace(TEST_PUBLIC_URL, '') }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/calendar/feed/not-a-real-token-at-all-000000.ics' }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -491,8 +584,12 @@ describe('Google and Outlook calendars', () => {
     });
     expect(outlookCreated.statusCode, outlookCreated.body).toBe(201);
     const outlookId = outlookCreated.json().data.id;
-    expect((await list(attorney.token, 'google', '2027-12-10', '2027-12-11')).data.map((e) => e.id)).toContain(googleId);
-    expect((await list(attorney.token, 'microsoft', '2027-12-10', '2027-12-11')).data.map((e) => e.id)).toContain(outlookId);
+    expect(
+      (await list(attorney.token, 'google', '2027-12-10', '2027-12-11')).data.map((e) => e.id),
+    ).toContain(googleId);
+    expect(
+      (await list(attorney.token, 'microsoft', '2027-12-10', '2027-12-11')).data.map((e) => e.id),
+    ).toContain(outlookId);
 
     const moved = await api(attorney.token, 'PATCH', `/api/calendar/events/google/${googleId}`, {
       start: '2027-12-11T14:00:00Z',
@@ -506,9 +603,15 @@ describe('Google and Outlook calendars', () => {
       ['google', googleId],
       ['microsoft', outlookId],
     ] as const) {
-      const deleted = await api(attorney.token, 'DELETE', `/api/calendar/events/${provider}/${encodeURIComponent(id)}`);
+      const deleted = await api(
+        attorney.token,
+        'DELETE',
+        `/api/calendar/events/${provider}/${encodeURIComponent(id)}`,
+      );
       expect(deleted.statusCode, deleted.body).toBe(200);
-      expect((await list(attorney.token, provider, '2027-12-01', '2028-01-01')).data.map((e) => e.id)).not.toContain(id);
+      expect(
+        (await list(attorney.token, provider, '2027-12-01', '2028-01-01')).data.map((e) => e.id),
+      ).not.toContain(id);
     }
     const unknown = await api(attorney.token, 'DELETE', '/api/calendar/events/microsoft/AAMkNoSuchEvent');
     expect(unknown.statusCode).toBe(404);
@@ -517,7 +620,11 @@ describe('Google and Outlook calendars', () => {
   it('one provider failing leaves the others answering', async () => {
     sandbox.sandbox.faults.set({ rate5xx: 1, provider: 'microsoft', retryAfterSeconds: 0 });
     try {
-      const failing = await api(attorney.token, 'GET', '/api/calendar/events/microsoft?start=2027-12-01&end=2028-01-01');
+      const failing = await api(
+        attorney.token,
+        'GET',
+        '/api/calendar/events/microsoft?start=2027-12-01&end=2028-01-01',
+      );
       expect(failing.statusCode).toBe(503);
       expect(failing.json().error).toBe('Outlook Calendar did not answer. Try again in a moment.');
       expect((await list(attorney.token, 'google', '2027-12-01', '2028-01-01')).status).toBe('ok');

@@ -25,7 +25,7 @@ describe('case page composition', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Overview', 'Members', 'Documents', 'Status history', 'Activity']);
+    ).toEqual(['Overview', 'Members', 'Documents', 'Events', 'Status history', 'Activity']);
     const panel = screen.getByRole('tabpanel', { name: 'Documents' });
     expect(await within(panel).findByText('policy.pdf', { selector: 'p' })).toBeInTheDocument();
     expect(within(panel).getByRole('switch', { name: 'Shared with client: policy.pdf' })).toBeInTheDocument();
@@ -35,5 +35,46 @@ describe('case page composition', () => {
         'http://localhost',
       ).searchParams.get('caseId'),
     ).toBe(CASE.id);
+  });
+
+  it("adds the calendar's Events tab: the case's upcoming events, each linking to its day", async () => {
+    signIn(attorney);
+    mockFetch({
+      ...verifiedAs(attorney),
+      [`GET /api/cases/${CASE.id}`]: () => json(200, { data: CASE }),
+      [`GET /api/calendar/cases/${CASE.id}/events`]: () =>
+        json(200, {
+          data: [
+            {
+              id: 'ev-1',
+              title: 'Property Inspection - Roof',
+              start: '2027-03-22T18:00:00.000Z',
+              end: '2027-03-22T20:00:00.000Z',
+              allDay: false,
+              color: '#4f46e5',
+              source: 'sentinel',
+              description: '',
+              location: '4412 Coral Way',
+              attendees: [],
+              eventType: 'inspection',
+              case: { id: CASE.id, caseNumber: CASE.caseNumber, title: CASE.title },
+              reminders: [],
+              deadline: null,
+              editable: true,
+              conferenceUrl: null,
+              htmlLink: null,
+            },
+          ],
+        }),
+    });
+    renderApp(`/cases/${CASE.id}?tab=events`);
+    const panel = await screen.findByRole('tabpanel', { name: 'Events' });
+    expect(await within(panel).findByText('Property Inspection - Roof')).toBeInTheDocument();
+    // 18:00 UTC is 2 PM in New York, the signed-in attorney's zone.
+    expect(within(panel).getByText(/Mon, Mar 22, 2027, 2:00\s?PM – 4:00\s?PM EDT/)).toBeInTheDocument();
+    expect(within(panel).getByText('Inspection')).toBeInTheDocument();
+    expect(
+      within(panel).getByRole('link', { name: 'Show Property Inspection - Roof in the calendar' }),
+    ).toHaveAttribute('href', '/calendar?date=2027-03-22');
   });
 });

@@ -28,7 +28,7 @@ import {
 import { cancellationMail, invitationMail } from './calendar.emails';
 import { deadlineEvent, deadlineId, deadlineTitle, toCalendarEvent } from './event-view';
 import { buildCancellation, buildFeed, buildInvitation, type IcsEvent } from './ics';
-import { describeWhen, knownZone, readEventTime, readRange, reminderFireAt } from './times';
+import { dayIn, describeWhen, knownZone, readEventTime, readRange, reminderFireAt } from './times';
 
 type CreateInput = z.output<typeof sentinelEventBody>;
 type PatchInput = z.output<typeof calendarEventPatch>;
@@ -60,17 +60,22 @@ export class CalendarService {
     principal: Principal,
     query: { userId?: string; start?: string; end?: string },
   ): Promise<CalendarEventsResponse> {
-    const range = readRange(query.start, query.end, this.clock(), MAX_CALENDAR_RANGE_DAYS);
+    // Dates (the range's, all-day events', deadlines') are the person's days, read in their zone.
+    const zone = knownZone(await repo.userTimeZone(this.db, principal.userId));
+    const range = readRange(query.start, query.end, this.clock(), MAX_CALENDAR_RANGE_DAYS, zone);
     if (query.userId && query.userId !== principal.userId)
       return { data: [], source: 'sentinel', status: 'ok' };
-    const fromDay = range.start.toISOString().slice(0, 10);
-    const toDay = new Date(range.end.getTime() - 1).toISOString().slice(0, 10);
+    const fromDay = dayIn(range.start, zone);
+    const toDay = dayIn(new Date(range.end.getTime() - 1), zone);
     const [events, deadlines] = await Promise.all([
       repo.inRange(this.db, principal, range),
       repo.deadlines(this.db, principal, fromDay, toDay),
     ]);
+    const shown = events.filter(
+      (row) => !row.allDay || (dayIn(row.endsAt, 'UTC') > fromDay && dayIn(row.startsAt, 'UTC') <= toDay),
+    );
     return {
-      data: [...events.map((row) => toCalendarEvent(row, principal.userId)), ...deadlines.map(deadlineEvent)],
+      data: [...shown.map((row) => toCalendarEvent(row, principal.userId)), ...deadlines.map(deadlineEvent)],
       source: 'sentinel',
       status: 'ok',
     };

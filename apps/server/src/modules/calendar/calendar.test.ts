@@ -346,6 +346,11 @@ describe('Sentinel calendar', () => {
       ['2027-03-18', '2027-03-19', true, false, 'deadline'],
     ]);
     expect(deadlines[1]!.title).toContain('sworn proof of loss within 60 days');
+    // A week in New York ends at its Sunday midnight there, 04:00 UTC: the Monday deadline is not in it.
+    const week = await list(attorney.token, 'sentinel', '2027-03-08T05:00:00Z', '2027-03-15T04:00:00Z');
+    expect(week.data.filter((e) => e.deadline)).toEqual([]);
+    const nextWeek = await list(attorney.token, 'sentinel', '2027-03-15T04:00:00Z', '2027-03-22T04:00:00Z');
+    expect(nextWeek.data.filter((e) => e.deadline).map((e) => e.start)).toEqual(['2027-03-15', '2027-03-18']);
     expect(deadlines[1]!.case?.id).toBe(otherCaseId);
     // The expert is not on the other case: only the due date of their own case.
     const team = (await list(expert.token, 'sentinel', '2027-03-01', '2027-04-01')).data.filter(

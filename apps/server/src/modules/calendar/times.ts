@@ -49,18 +49,19 @@ export function knownZone(zone: string | null | undefined, fallback = 'UTC'): st
 }
 
 /**
- * The range of a GET: ISO instants or dates; default four weeks back to eight weeks ahead; at
- * most MAX days wide.
+ * The range of a GET: ISO instants, or dates (midnight in `zone`); default four weeks back to
+ * eight weeks ahead; at most MAX days wide.
  */
 export function readRange(
   start: string | undefined,
   end: string | undefined,
   now: Date,
   maxDays: number,
+  zone = 'UTC',
 ): { start: Date; end: Date } {
   const read = (value: string) => {
     const parsed = DATE_ONLY.test(value)
-      ? DateTime.fromISO(value, { zone: 'utc' })
+      ? DateTime.fromISO(value, { zone })
       : DateTime.fromISO(value, { setZone: true });
     if (!parsed.isValid) throw badRequest(MESSAGES.calendarRangeInvalid);
     return parsed.toJSDate();
@@ -71,6 +72,9 @@ export function readRange(
     throw badRequest(MESSAGES.calendarRangeInvalid);
   return { start: from, end: to };
 }
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in a zone. */
+export const dayIn = (at: Date, zone: string): string => DateTime.fromJSDate(at, { zone }).toISODate()!;
 
 /** A calendar day plus `days`, as YYYY-MM-DD. */
 export const addDays = (date: string, days: number): string =>

@@ -47,7 +47,7 @@ test('[CALENDAR] an attorney sees all three calendars, creates an event on each 
     .getByRole('button', { name: new RegExp(`^Use .${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.$`) })
     .click();
   await expect(dialog.getByLabel('Event Title')).toHaveValue(title);
-  const attendees = dialog.getByLabel('Attendees');
+  const attendees = dialog.getByRole('textbox', { name: 'Attendees' });
   await attendees.fill('reporter@esquire.example');
   await attendees.press('Enter');
   await attendees.fill('engineer@structural.example,');

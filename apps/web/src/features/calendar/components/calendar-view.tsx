@@ -161,7 +161,7 @@ export function CalendarView({
             <div className="w-36">
               <Select
                 aria-label="List range"
-                className="h-8 py-0"
+                className="h-9 py-1 text-sm"
                 value={listView}
                 onChange={(event) => changeView(event.target.value)}
               >
@@ -190,6 +190,12 @@ export function CalendarView({
           nowIndicator
           height={initialView === 'listWeek' ? 'auto' : 'max(560px, calc(100dvh - 20rem))'}
           dayMaxEvents
+          // '+2 more' is an <a> without href that FullCalendar gives aria-expanded and an empty
+          // aria-controls: as a button, with no empty reference, it is valid ARIA.
+          moreLinkDidMount={({ el }) => {
+            el.setAttribute('role', 'button');
+            if (!el.getAttribute('aria-controls')) el.removeAttribute('aria-controls');
+          }}
           events={inputs}
           eventDisplay="block"
           eventTextColor="#ffffff"

@@ -167,6 +167,21 @@ describe('Create Calendar Event dialog', () => {
     ).toEqual(['joe@example.test']);
   });
 
+  it('commits a pasted list of addresses at its commas, keeping what follows the last one', async () => {
+    const { user, open } = setup();
+    await open();
+    const input = field('Attendees');
+    await user.click(input);
+    await user.paste('ann@example.test, joe@example.test,kim@exa');
+    const list = screen.getByRole('list', { name: 'Attendees added' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ann@example.test', 'joe@example.test']);
+    expect(input).toHaveValue('kim@exa');
+  });
+
   it('adds reminders as 30 minutes before and removes them one by one', async () => {
     const { user, open } = setup();
     await open();

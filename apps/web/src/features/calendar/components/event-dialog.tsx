@@ -144,12 +144,27 @@ function EventForm({
   }
 
   function commitAttendee(raw: string) {
-    const address = raw.trim().replace(',', '').trim();
-    if (!address.includes('@')) return;
-    if (!values.attendees.some((present) => present.toLowerCase() === address.toLowerCase())) {
-      set({ attendees: [...values.attendees, address] });
+    commitAttendees([raw], '');
+  }
+
+  /** Adds each address (trimmed, comma removed, containing '@', not yet present); keeps `draft` typed. */
+  function commitAttendees(raws: string[], draft: string) {
+    const next = [...values.attendees];
+    for (const raw of raws) {
+      const address = raw.trim().replace(',', '').trim();
+      if (!address.includes('@')) continue;
+      if (!next.some((present) => present.toLowerCase() === address.toLowerCase())) next.push(address);
     }
-    setAttendeeDraft('');
+    if (next.length !== values.attendees.length) set({ attendees: next });
+    setAttendeeDraft(draft);
+  }
+
+  /** Typing goes to the draft; a pasted list ("a@x.com, b@y.com") commits all but what follows the last comma. */
+  function onAttendeeInput(value: string) {
+    if (!value.includes(',')) return setAttendeeDraft(value);
+    const parts = value.split(',');
+    const draft = parts.pop() ?? '';
+    commitAttendees(parts, draft.trimStart());
   }
 
   function onAttendeeKey(event: KeyboardEvent<HTMLInputElement>) {
@@ -326,7 +341,7 @@ function EventForm({
                 autoComplete="off"
                 value={attendeeDraft}
                 placeholder="name@example.com"
-                onChange={(event) => setAttendeeDraft(event.target.value)}
+                onChange={(event) => onAttendeeInput(event.target.value)}
                 onKeyDown={onAttendeeKey}
                 onBlur={() => commitAttendee(attendeeDraft)}
               />

@@ -38,23 +38,23 @@ test('[CALENDAR] an attorney sees all three calendars, creates an event on each 
   await page.getByRole('button', { name: 'New Event' }).click();
   const dialog = page.getByRole('dialog', { name: /Create Calendar Event/ });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Event Type').selectOption('deposition');
-  await dialog.getByLabel('Related Case').selectOption({ index: 1 });
-  const caseLabel = (await dialog.getByLabel('Related Case').locator('option:checked').textContent()) ?? '';
+  await dialog.getByRole('combobox', { name: 'Event Type' }).selectOption('deposition');
+  await dialog.getByRole('combobox', { name: 'Related Case' }).selectOption({ index: 1 });
+  const caseLabel = (await dialog.getByRole('combobox', { name: 'Related Case' }).locator('option:checked').textContent()) ?? '';
   const caseTitle = caseLabel.split(' — ').at(-1)!.trim();
   const title = `Deposition - ${caseTitle}`;
   await dialog
     .getByRole('button', { name: new RegExp(`^Use .${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.$`) })
     .click();
-  await expect(dialog.getByLabel('Event Title')).toHaveValue(title);
+  await expect(dialog.getByRole('textbox', { name: 'Event Title' })).toHaveValue(title);
   const attendees = dialog.getByRole('textbox', { name: 'Attendees' });
   await attendees.fill('reporter@esquire.example');
   await attendees.press('Enter');
   await attendees.fill('engineer@structural.example,');
   await expect(dialog.getByRole('list', { name: 'Attendees added' }).getByRole('listitem')).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Add reminder' }).click();
-  await expect(dialog.getByLabel('Reminder 2')).toHaveValue('30 minutes before');
-  await expect(dialog.getByLabel('Reminder 1')).toHaveValue('15 minutes before');
+  await expect(dialog.getByRole('combobox', { name: 'Reminder 2' })).toHaveValue('30 minutes before');
+  await expect(dialog.getByRole('combobox', { name: 'Reminder 1' })).toHaveValue('15 minutes before');
   for (const name of ['Sentinel Calendar', 'Google Calendar', 'Outlook Calendar'])
     await expect(dialog.getByRole('checkbox', { name: new RegExp(name) })).toBeChecked();
   await expectAccessible(page, 'Create Calendar Event dialog, 1440 px');
@@ -81,7 +81,9 @@ test('[CALENDAR] an attorney sees all three calendars, creates an event on each 
   await page.getByRole('button', { name: 'Week', exact: true }).click();
 
   // The popover of Sentinel's copy: the attendees, then delete with the spec's confirmation.
-  await page.locator('.fc-event.calendar-source-sentinel', { hasText: title }).click();
+  // By keyboard: the event is a focusable link, Enter opens its popover.
+  await page.locator('.fc-event.calendar-source-sentinel', { hasText: title }).focus();
+  await page.keyboard.press('Enter');
   const popover = page.getByRole('dialog', { name: title });
   await expect(popover).toBeVisible();
   await expect(popover.getByText('reporter@esquire.example')).toBeVisible();

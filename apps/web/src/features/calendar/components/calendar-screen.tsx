@@ -17,11 +17,19 @@ import {
   useReplaceCachedEvent,
   type CalendarRange,
 } from '../api/events';
+import type { InitialView } from './calendar-view';
 import { resolveTimeZone } from '../utils/time';
 import { CalendarLegend } from './calendar-legend';
 import { CalendarView } from './calendar-view';
 import { EventDialog } from './event-dialog';
 import { EventPopover } from './event-popover';
+
+const VIEW_PARAMS: Record<string, InitialView | undefined> = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  day: 'timeGridDay',
+  list: 'listWeek',
+};
 
 /** /calendar (spec §2): every calendar of the user in one view, in the user's own time zone. */
 export function CalendarScreen() {
@@ -32,6 +40,8 @@ export function CalendarScreen() {
   const [searchParams] = useSearchParams();
   const requestedDate = searchParams.get('date');
   const initialDate = requestedDate && /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : undefined;
+  // ?view=month|week|day|list: a link (or a bookmark) may open a view of its own.
+  const requestedView = VIEW_PARAMS[searchParams.get('view') ?? ''];
   const [range, setRange] = useState<CalendarRange | null>(null);
   const calendars = useCalendarEvents(session?.userId ?? '', range);
   const connections = useConnections();
@@ -109,7 +119,7 @@ export function CalendarScreen() {
       <CalendarView
         events={events}
         timeZone={timeZone}
-        initialView={wide ? 'timeGridWeek' : 'listWeek'}
+        initialView={requestedView ?? (wide ? 'timeGridWeek' : 'listWeek')}
         initialDate={initialDate}
         onRangeChange={onRangeChange}
         onDateClick={(start) => setDialog({ open: true, start })}

@@ -34,11 +34,14 @@ const LIST_VIEWS = [
 type ListView = (typeof LIST_VIEWS)[number]['view'];
 const isListView = (view: string): view is ListView => LIST_VIEWS.some((item) => item.view === view);
 
+/** The views a screen may open on: week on wide screens, the week's list on phones, or one a link asks for. */
+export type InitialView = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek';
+
 export interface CalendarViewProps {
   events: CalendarEvent[];
   timeZone: string;
   /** The first view: week on wide screens, the week's list on phones. */
-  initialView: 'timeGridWeek' | 'listWeek';
+  initialView: InitialView;
   /** The day to open at (YYYY-MM-DD; a link from a reminder or a case); today when absent. */
   initialDate?: string;
   onRangeChange: (range: CalendarRange) => void;
@@ -50,6 +53,8 @@ export interface CalendarViewProps {
 }
 
 type MoveArg = EventDropArg | EventResizeDoneArg;
+
+const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The new times of a moved event: dates for all-day (end exclusive), else instants in the user's zone. */
 function movedTimes(info: MoveArg, timeZone: string): CalendarEventPatch {
@@ -184,7 +189,9 @@ export function CalendarView({
           // A view of its own name: options under 'list' would apply to every list view.
           views={{ listNext30Days: { type: 'list', duration: { days: 30 } } }}
           headerToolbar={false}
-          timeZone={timeZone}
+          // The browser's own zone is FullCalendar's native 'local' (plain Date arithmetic); another
+          // named zone goes through the Luxon plugin, several times slower on a busy month.
+          timeZone={timeZone === BROWSER_ZONE ? 'local' : timeZone}
           slotDuration={SLOT_DURATION}
           scrollTime="08:00:00"
           nowIndicator

@@ -20,11 +20,7 @@ import type { SecretBox } from '../../platform/secret-box';
 import type { Account, Principal } from '../auth/principal';
 import { casesRepository } from '../cases/cases.repository';
 import { notificationsRepository } from '../notifications/notifications.repository';
-import {
-  calendarRepository as repo,
-  type CalendarEventRow,
-  type EventWithDetails,
-} from './calendar.repository';
+import { calendarRepository as repo, type CalendarEventRow, type RangeEvent } from './calendar.repository';
 import { cancellationMail, invitationMail } from './calendar.emails';
 import { deadlineEvent, deadlineId, deadlineTitle, toCalendarEvent } from './event-view';
 import { buildCancellation, buildFeed, buildInvitation, type IcsEvent } from './ics';
@@ -397,7 +393,7 @@ export class CalendarService {
     })().catch(() => undefined);
   }
 
-  private facts(event: EventWithDetails, zone: string) {
+  private facts(event: RangeEvent, zone: string) {
     return {
       title: event.title,
       when: describeWhen(event, zone),
@@ -407,7 +403,7 @@ export class CalendarService {
   }
 
   /** The event as iCalendar sees it; with an organizer for invitations, without for the feed. */
-  private icsEvent(row: EventWithDetails, organizer: Account | null, sequenceBump: number): IcsEvent {
+  private icsEvent(row: RangeEvent, organizer: Account | null, sequenceBump: number): IcsEvent {
     return {
       uid: `${row.id}@sentinel`,
       title: row.title,

@@ -7,7 +7,7 @@ import {
   type EventType,
   type ReminderChoice,
 } from '@sentinel/shared';
-import type { DeadlineRow, EventWithDetails } from './calendar.repository';
+import type { DeadlineRow, RangeEvent } from './calendar.repository';
 import { addDays, writeEventTime } from './times';
 
 const CHOICE_OF_MINUTES = new Map<number, ReminderChoice>(
@@ -17,7 +17,7 @@ const CHOICE_OF_MINUTES = new Map<number, ReminderChoice>(
 export const reminderChoice = (minutes: number): ReminderChoice | undefined => CHOICE_OF_MINUTES.get(minutes);
 
 /** A Sentinel event as the screen shows it; the owner may move and delete it, others only see it. */
-export function toCalendarEvent(row: EventWithDetails, viewerId: string): CalendarEvent {
+export function toCalendarEvent(row: RangeEvent, viewerId: string): CalendarEvent {
   return {
     id: row.id,
     title: row.title,

@@ -40,7 +40,9 @@ test('[CALENDAR] an attorney sees all three calendars, creates an event on each 
   await expect(dialog).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Event Type' }).selectOption('deposition');
   await dialog.getByRole('combobox', { name: 'Related Case' }).selectOption({ index: 1 });
-  const caseLabel = (await dialog.getByRole('combobox', { name: 'Related Case' }).locator('option:checked').textContent()) ?? '';
+  const caseLabel =
+    (await dialog.getByRole('combobox', { name: 'Related Case' }).locator('option:checked').textContent()) ??
+    '';
   const caseTitle = caseLabel.split(' — ').at(-1)!.trim();
   const title = `Deposition - ${caseTitle}`;
   await dialog

@@ -176,6 +176,7 @@ export const MESSAGES = {
   eventMoveFailed: 'Could not move the event. It is back where it was.',
   eventNotFound: 'That event is not in your calendar',
   eventReadOnly: 'Deadlines come from their case or document: change them there',
+  eventNotYours: 'Only the person who made this event can change or delete it',
   eventCaseNotFound: 'That case is not one you can see',
   calendarRangeInvalid: 'The date range is not valid',
   providerRemindersNote: 'Google and Outlook send their own reminders for events saved there.',

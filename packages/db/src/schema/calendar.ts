@@ -75,7 +75,9 @@ export const calendarEventAttendees = pgTable(
   (t) => [
     primaryKey({ columns: [t.eventId, t.email] }),
     // The events a Sentinel user is invited to.
-    index('calendar_event_attendees_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
+    index('calendar_event_attendees_user_idx')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
     check(
       'calendar_event_attendees_response_check',
       sql`${t.response} in ('accepted','declined','tentative','needsAction')`,

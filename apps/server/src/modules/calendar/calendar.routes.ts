@@ -93,6 +93,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = principalOf(request);
       const { provider, eventId } = request.params;
       if (provider === 'sentinel') {
+        if (eventId.startsWith('deadline-')) throw badRequest(MESSAGES.eventReadOnly);
         if (!/^[0-9a-f-]{36}$/i.test(eventId)) throw notFound(MESSAGES.eventNotFound);
         return { data: await calendar.update(principal, eventId, request.body, requestContext(request)) };
       }
@@ -118,6 +119,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = principalOf(request);
       const { provider, eventId } = request.params;
       if (provider !== 'sentinel') return providerCalendars.remove(principal, provider, eventId);
+      if (eventId.startsWith('deadline-')) throw badRequest(MESSAGES.eventReadOnly);
       if (!/^[0-9a-f-]{36}$/i.test(eventId)) throw notFound(MESSAGES.eventNotFound);
       return calendar.remove(principal, eventId, requestContext(request));
     },

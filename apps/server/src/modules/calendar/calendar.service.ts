@@ -120,12 +120,13 @@ export class CalendarService {
       );
       return { row, invited };
     });
+    const details = await this.details(principal, row.id);
     this.sendInvitations(
       principal,
-      row,
+      details,
       invited.map((a) => a.email),
     );
-    return this.view(principal, row.id);
+    return toCalendarEvent(details, principal.userId);
   }
 
   async update(
@@ -139,7 +140,7 @@ export class CalendarService {
       const current = await repo.lockOwn(tx, principal, id);
       if (!current)
         throw (await repo.find(tx, principal, id))
-          ? badRequest(MESSAGES.eventReadOnly)
+          ? badRequest(MESSAGES.eventNotYours)
           : notFound(MESSAGES.eventNotFound);
       const allDay = patch.allDay ?? current.allDay;
       const zone = patch.timeZone ? await this.zoneOf(principal, patch.timeZone) : current.timeZone;
@@ -182,12 +183,10 @@ export class CalendarService {
       return { row, invited, timesChanged };
     });
     // The newly invited get the invitation; everyone already invited gets the new time.
-    const details = await repo.find(this.db, principal, id);
-    const recipients = timesChanged
-      ? (details?.attendees ?? []).map((a) => a.email)
-      : invited.map((a) => a.email);
-    this.sendInvitations(principal, row, recipients);
-    return this.view(principal, id);
+    const details = await this.details(principal, row.id);
+    const recipients = timesChanged ? details.attendees.map((a) => a.email) : invited.map((a) => a.email);
+    this.sendInvitations(principal, details, recipients);
+    return toCalendarEvent(details, principal.userId);
   }
 
   async remove(
@@ -199,7 +198,7 @@ export class CalendarService {
       const current = await repo.lockOwn(tx, principal, id);
       if (!current)
         throw (await repo.find(tx, principal, id))
-          ? badRequest(MESSAGES.eventReadOnly)
+          ? badRequest(MESSAGES.eventNotYours)
           : notFound(MESSAGES.eventNotFound);
       const [details] = await repo.withDetails(tx, [{ event: current, caseNumber: null, caseTitle: null }]);
       await repo.remove(tx, id);
@@ -307,10 +306,11 @@ export class CalendarService {
     return { httpUrl, webcalUrl: httpUrl.replace(/^https?:/, 'webcal:'), createdAt: createdAt.toISOString() };
   }
 
-  private async view(principal: Principal, id: string): Promise<CalendarEvent> {
+  /** The event as the viewer sees it, just written. */
+  private async details(principal: Principal, id: string): Promise<RangeEvent> {
     const row = await repo.find(this.db, principal, id);
     if (!row) throw notFound(MESSAGES.eventNotFound);
-    return toCalendarEvent(row, principal.userId);
+    return row;
   }
 
   /** The zone wall-clock times are read in: the one sent, else the person's, else UTC. */
@@ -373,24 +373,20 @@ export class CalendarService {
   }
 
   /** E-mails the invitation (iCalendar REQUEST) to each address, in the background. */
-  private sendInvitations(principal: Principal, event: CalendarEventRow, emails: string[]) {
+  private sendInvitations(principal: Principal, details: RangeEvent, emails: string[]) {
     if (emails.length === 0) return;
     const organizer = `${principal.firstName} ${principal.lastName}`.trim();
-    void (async () => {
-      const details = await repo.find(this.db, principal, event.id);
-      if (!details) return;
-      const ics = buildInvitation({ event: this.icsEvent(details, principal, 0), now: this.clock() });
-      for (const to of emails)
-        this.mailer.dispatch(
-          invitationMail({
-            to,
-            organizer,
-            event: this.facts(details, details.timeZone),
-            description: details.description,
-            ics,
-          }),
-        );
-    })().catch(() => undefined);
+    const ics = buildInvitation({ event: this.icsEvent(details, principal, 0), now: this.clock() });
+    for (const to of emails)
+      this.mailer.dispatch(
+        invitationMail({
+          to,
+          organizer,
+          event: this.facts(details, details.timeZone),
+          description: details.description,
+          ics,
+        }),
+      );
   }
 
   private facts(event: RangeEvent, zone: string) {

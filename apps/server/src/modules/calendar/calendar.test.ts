@@ -298,7 +298,7 @@ describe('Sentinel calendar', () => {
     // The team member sees it but may not change it.
     const teamDelete = await api(expert.token, 'DELETE', `/api/calendar/events/sentinel/${event.id}`);
     expect(teamDelete.statusCode).toBe(400);
-    expect(teamDelete.json().error).toBe(MESSAGES.eventReadOnly);
+    expect(teamDelete.json().error).toBe(MESSAGES.eventNotYours);
     // §7's userId: anyone else's gives nothing.
     const other = await api(
       attorney.token,
@@ -359,7 +359,8 @@ describe('Sentinel calendar', () => {
     expect(team.map((e) => e.case?.id)).toEqual([caseId]);
     // Read-only.
     const attempt = await api(attorney.token, 'DELETE', `/api/calendar/events/sentinel/${deadlines[0]!.id}`);
-    expect(attempt.statusCode).toBe(404);
+    expect(attempt.statusCode).toBe(400);
+    expect(attempt.json().error).toBe(MESSAGES.eventReadOnly);
   });
 });
 

@@ -365,7 +365,7 @@ export class CalendarService {
         kind: 'event_invitation',
         title: `${organizer} invited you: ${event.title}`,
         body: describeWhen(event, zone),
-        link: `/calendar?date=${event.startsAt.toISOString().slice(0, 10)}`,
+        link: `/calendar?date=${event.allDay ? event.startsAt.toISOString().slice(0, 10) : dayIn(event.startsAt, zone)}`,
         late: false,
         sourceKey: `invitation:${event.id}:${attendee.email}:${event.sequence}`,
       });
@@ -412,7 +412,7 @@ export class CalendarService {
       sequence: row.sequence + sequenceBump,
       created: row.createdAt,
       lastModified: row.updatedAt,
-      url: `${this.publicUrl}/calendar?date=${row.startsAt.toISOString().slice(0, 10)}`,
+      url: `${this.publicUrl}/calendar?date=${row.allDay ? row.startsAt.toISOString().slice(0, 10) : dayIn(row.startsAt, row.timeZone)}`,
       categories: [row.eventType],
       organizer: organizer
         ? { name: `${organizer.firstName} ${organizer.lastName}`.trim(), email: organizer.email }

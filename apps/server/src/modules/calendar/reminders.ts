@@ -6,7 +6,7 @@ import type { Mailer } from '../../platform/mailer';
 import { rowsOf } from '../../platform/throttle';
 import { notificationsRepository } from '../notifications/notifications.repository';
 import { reminderMail } from './calendar.emails';
-import { describeWhen, knownZone } from './times';
+import { dayIn, describeWhen, knownZone } from './times';
 
 /** The job that e-mails one delivered reminder. */
 export const REMINDER_MAIL_JOB = 'calendar.reminder-mail';
@@ -100,13 +100,15 @@ export class ReminderDelivery {
         const zone = knownZone(row.user_time_zone, row.time_zone);
         const when = describeWhen({ startsAt, endsAt, allDay: row.all_day }, zone);
         const lead = leadText(row.minutes_before);
+        // The day the event is on for its owner (all-day events keep their own date).
+        const day = row.all_day ? startsAt.toISOString().slice(0, 10) : dayIn(startsAt, zone);
         await notificationsRepository.insert(tx, {
           userId: row.owner_id,
           firmId: row.firm_id,
           kind: 'event_reminder',
           title: `${row.title} starts ${lead}`,
           body: [when, row.location].filter(Boolean).join(' · '),
-          link: `/calendar?date=${startsAt.toISOString().slice(0, 10)}&event=${row.event_id}`,
+          link: `/calendar?date=${day}`,
           late: row.late,
           sourceKey: `reminder:${row.id}:${new Date(row.fire_at).toISOString()}`,
         });
@@ -116,6 +118,7 @@ export class ReminderDelivery {
           lead,
           late: row.late,
           when,
+          day,
         });
       }
       return rows.length;
@@ -127,7 +130,7 @@ export class ReminderDelivery {
     run: async (payload) => {
       const eventId = String(payload.eventId);
       const result = await this.db.execute(sql`
-        select u.email, u.first_name, e.title, e.location, e.starts_at, c.case_number, c.title as case_title
+        select u.email, u.first_name, e.title, e.location, c.case_number, c.title as case_title
           from ${schema.calendarEvents} e
           join ${schema.users} u on u.id = e.owner_id
           left join ${schema.cases} c on c.id = e.case_id
@@ -137,7 +140,6 @@ export class ReminderDelivery {
         first_name: string;
         title: string;
         location: string;
-        starts_at: Date;
         case_number: string | null;
         case_title: string | null;
       }>(result)[0];
@@ -148,7 +150,7 @@ export class ReminderDelivery {
           firstName: row.first_name,
           lead: String(payload.lead),
           late: payload.late === true,
-          link: `${this.publicUrl}/calendar?date=${new Date(row.starts_at).toISOString().slice(0, 10)}&event=${eventId}`,
+          link: `${this.publicUrl}/calendar?date=${String(payload.day)}`,
           event: {
             title: row.title,
             when: String(payload.when),

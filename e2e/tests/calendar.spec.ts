@@ -1,4 +1,10 @@
-import { CALENDAR_COLOURS, MESSAGES, deleteEventConfirm, eventSavedTo } from '@sentinel/shared';
+import {
+  CALENDAR_COLOURS,
+  MESSAGES,
+  deleteEventConfirm,
+  eventSavedTo,
+  CALENDAR_MESSAGES,
+} from '@sentinel/shared';
 import { DEMO } from '../fixtures/fixtures';
 import { expectScreen, saveScreenshot, toast } from '../support/app';
 import { expectAccessible } from '../support/axe';
@@ -22,7 +28,7 @@ test('[CALENDAR] an attorney sees all three calendars, creates an event on each 
   await signInViaApi(page, DEMO.attorney);
   await page.goto('/calendar');
   await expectScreen(page, 'Calendar');
-  await expect(toast(page, MESSAGES.calendarsLoaded)).toBeVisible({ timeout: 30_000 });
+  await expect(toast(page, CALENDAR_MESSAGES.calendarsLoaded)).toBeVisible({ timeout: 30_000 });
   const legend = page.getByRole('list', { name: 'Calendars' });
   for (const name of ['Google Calendar', 'Outlook Calendar', 'Sentinel Calendar'])
     await expect(legend.getByRole('listitem').filter({ hasText: name })).toBeVisible();
@@ -95,7 +101,7 @@ test('[CALENDAR] an attorney sees all three calendars, creates an event on each 
   const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog', { name: MESSAGES.confirmTitle }));
   await expect(confirm.getByText(deleteEventConfirm(title))).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(toast(page, MESSAGES.eventDeleted)).toBeVisible();
+  await expect(toast(page, CALENDAR_MESSAGES.eventDeleted)).toBeVisible();
   await expect(placed).toHaveCount(2, { timeout: 15_000 });
 });
 

@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './messages';
+export * from './calendar-messages';
 export * from './password';
 export * from './user-types';
 export * from './schemas/errors';

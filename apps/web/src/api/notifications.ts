@@ -1,4 +1,4 @@
-import { MESSAGES, type NotificationsResponse } from '@sentinel/shared';
+import { type NotificationsResponse, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api-client';
@@ -61,7 +61,7 @@ function useMarkRead<T>(
     },
     onError: (error, _value, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
-      toast.error(errorMessage(error, MESSAGES.notificationsUpdateFailed));
+      toast.error(errorMessage(error, CALENDAR_MESSAGES.notificationsUpdateFailed));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -9,9 +9,9 @@ import {
   calendarProviderParam,
   calendarEvent,
   googleEventBody,
-  MESSAGES,
   microsoftEventBody,
   sentinelEventBody,
+  CALENDAR_MESSAGES,
 } from '@sentinel/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -93,8 +93,8 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = principalOf(request);
       const { provider, eventId } = request.params;
       if (provider === 'sentinel') {
-        if (eventId.startsWith('deadline-')) throw badRequest(MESSAGES.eventReadOnly);
-        if (!/^[0-9a-f-]{36}$/i.test(eventId)) throw notFound(MESSAGES.eventNotFound);
+        if (eventId.startsWith('deadline-')) throw badRequest(CALENDAR_MESSAGES.eventReadOnly);
+        if (!/^[0-9a-f-]{36}$/i.test(eventId)) throw notFound(CALENDAR_MESSAGES.eventNotFound);
         return { data: await calendar.update(principal, eventId, request.body, requestContext(request)) };
       }
       const { start, end, allDay } = request.body;
@@ -119,8 +119,8 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = principalOf(request);
       const { provider, eventId } = request.params;
       if (provider !== 'sentinel') return providerCalendars.remove(principal, provider, eventId);
-      if (eventId.startsWith('deadline-')) throw badRequest(MESSAGES.eventReadOnly);
-      if (!/^[0-9a-f-]{36}$/i.test(eventId)) throw notFound(MESSAGES.eventNotFound);
+      if (eventId.startsWith('deadline-')) throw badRequest(CALENDAR_MESSAGES.eventReadOnly);
+      if (!/^[0-9a-f-]{36}$/i.test(eventId)) throw notFound(CALENDAR_MESSAGES.eventNotFound);
       return calendar.remove(principal, eventId, requestContext(request));
     },
   );

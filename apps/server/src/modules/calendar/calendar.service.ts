@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@sentinel/db';
 import {
   MAX_CALENDAR_RANGE_DAYS,
-  MESSAGES,
   REMINDER_MINUTES,
   UNTITLED_EVENT,
   type CalendarEvent,
@@ -10,6 +9,7 @@ import {
   type CalendarEventsResponse,
   type calendarEventPatch,
   type sentinelEventBody,
+  CALENDAR_MESSAGES,
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import { actorEntry, audit } from '../../platform/audit';
@@ -140,8 +140,8 @@ export class CalendarService {
       const current = await repo.lockOwn(tx, principal, id);
       if (!current)
         throw (await repo.find(tx, principal, id))
-          ? badRequest(MESSAGES.eventNotYours)
-          : notFound(MESSAGES.eventNotFound);
+          ? badRequest(CALENDAR_MESSAGES.eventNotYours)
+          : notFound(CALENDAR_MESSAGES.eventNotFound);
       const allDay = patch.allDay ?? current.allDay;
       const zone = patch.timeZone ? await this.zoneOf(principal, patch.timeZone) : current.timeZone;
       const times =
@@ -198,8 +198,8 @@ export class CalendarService {
       const current = await repo.lockOwn(tx, principal, id);
       if (!current)
         throw (await repo.find(tx, principal, id))
-          ? badRequest(MESSAGES.eventNotYours)
-          : notFound(MESSAGES.eventNotFound);
+          ? badRequest(CALENDAR_MESSAGES.eventNotYours)
+          : notFound(CALENDAR_MESSAGES.eventNotFound);
       const [details] = await repo.withDetails(tx, [{ event: current, caseNumber: null, caseTitle: null }]);
       await repo.remove(tx, id);
       await audit(
@@ -309,7 +309,7 @@ export class CalendarService {
   /** The event as the viewer sees it, just written. */
   private async details(principal: Principal, id: string): Promise<RangeEvent> {
     const row = await repo.find(this.db, principal, id);
-    if (!row) throw notFound(MESSAGES.eventNotFound);
+    if (!row) throw notFound(CALENDAR_MESSAGES.eventNotFound);
     return row;
   }
 
@@ -330,7 +330,7 @@ export class CalendarService {
     // An all-day event whose end is its own first day means that one day (the end is exclusive).
     if (allDay && endsAt.getTime() === startsAt.getTime()) endsAt = new Date(startsAt.getTime() + 86_400_000);
     if (endsAt <= startsAt)
-      throw badRequest(MESSAGES.eventEndBeforeStart, { end: MESSAGES.eventEndBeforeStart });
+      throw badRequest(CALENDAR_MESSAGES.eventEndBeforeStart, { end: CALENDAR_MESSAGES.eventEndBeforeStart });
     if (endsAt.getTime() - startsAt.getTime() > MAX_CALENDAR_RANGE_DAYS * 86_400_000)
       throw badRequest('An event can last at most 400 days');
     return { start: startsAt, end: endsAt };
@@ -338,9 +338,9 @@ export class CalendarService {
 
   private async caseIdFor(principal: Principal, relatedCase: string | null | undefined, db = this.db) {
     if (!relatedCase) return null;
-    if (!/^[0-9a-f-]{36}$/i.test(relatedCase)) throw notFound(MESSAGES.eventCaseNotFound);
+    if (!/^[0-9a-f-]{36}$/i.test(relatedCase)) throw notFound(CALENDAR_MESSAGES.eventCaseNotFound);
     const found = await casesRepository.find(db, principal, relatedCase);
-    if (!found) throw notFound(MESSAGES.eventCaseNotFound);
+    if (!found) throw notFound(CALENDAR_MESSAGES.eventCaseNotFound);
     return found.id;
   }
 

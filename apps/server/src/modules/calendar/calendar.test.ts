@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { schema } from '@sentinel/db';
 import { createCase, createClient } from '@sentinel/db/factories';
-import { MESSAGES, type CalendarEvent } from '@sentinel/shared';
+import { type CalendarEvent, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CLIENT_ID } from '../../integrations/settings';
 import { SecretBox } from '../../platform/secret-box';
@@ -214,13 +214,13 @@ describe('Sentinel calendar', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [
         { title: 'Backwards', start: '2027-03-20T11:00', end: '2027-03-20T10:00' },
-        MESSAGES.eventEndBeforeStart,
+        CALENDAR_MESSAGES.eventEndBeforeStart,
       ],
       [{ title: 'No end', start: '2027-03-20T11:00' }, ''],
       [{ title: 'Bad date', start: '2027-13-40T11:00', end: '2027-13-40T12:00' }, ''],
       [
         { title: 'Bad case', start: '2027-03-20T10:00', end: '2027-03-20T11:00', relatedCase: foreign.id },
-        MESSAGES.eventCaseNotFound,
+        CALENDAR_MESSAGES.eventCaseNotFound,
       ],
       [
         {
@@ -257,7 +257,7 @@ describe('Sentinel calendar', () => {
       '/api/calendar/events/sentinel?start=2027-05-01&end=2027-04-01',
     );
     expect(range.statusCode).toBe(400);
-    expect(range.json().error).toBe(MESSAGES.calendarRangeInvalid);
+    expect(range.json().error).toBe(CALENDAR_MESSAGES.calendarRangeInvalid);
   });
 
   it('shows case events to the case team, not to others; only the owner changes them', async () => {
@@ -298,7 +298,7 @@ describe('Sentinel calendar', () => {
     // The team member sees it but may not change it.
     const teamDelete = await api(expert.token, 'DELETE', `/api/calendar/events/sentinel/${event.id}`);
     expect(teamDelete.statusCode).toBe(400);
-    expect(teamDelete.json().error).toBe(MESSAGES.eventNotYours);
+    expect(teamDelete.json().error).toBe(CALENDAR_MESSAGES.eventNotYours);
     // §7's userId: anyone else's gives nothing.
     const other = await api(
       attorney.token,
@@ -360,7 +360,7 @@ describe('Sentinel calendar', () => {
     // Read-only.
     const attempt = await api(attorney.token, 'DELETE', `/api/calendar/events/sentinel/${deadlines[0]!.id}`);
     expect(attempt.statusCode).toBe(400);
-    expect(attempt.json().error).toBe(MESSAGES.eventReadOnly);
+    expect(attempt.json().error).toBe(CALENDAR_MESSAGES.eventReadOnly);
   });
 });
 

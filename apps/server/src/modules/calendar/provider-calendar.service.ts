@@ -9,6 +9,7 @@ import {
   type GoogleEventBody,
   type MicrosoftEventBody,
   type Provider,
+  CALENDAR_MESSAGES,
 } from '@sentinel/shared';
 import {
   GrantRevokedError,
@@ -123,8 +124,8 @@ export class ProviderCalendarService {
     if (error instanceof AppError) return error;
     if (error instanceof GrantRevokedError) return badRequest(MESSAGES.providerNotConnected);
     if (error instanceof ProviderError && !error.transient) {
-      if (error.status === 404 || error.status === 410) return notFound(MESSAGES.eventNotFound);
-      if (error.status === 400) return badRequest(error.description || MESSAGES.eventSaveFailed);
+      if (error.status === 404 || error.status === 410) return notFound(CALENDAR_MESSAGES.eventNotFound);
+      if (error.status === 400) return badRequest(error.description || CALENDAR_MESSAGES.eventSaveFailed);
     }
     return new AppError('UNAVAILABLE', calendarUnavailable(provider));
   }

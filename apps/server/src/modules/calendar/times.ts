@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { MESSAGES } from '@sentinel/shared';
+import { CALENDAR_MESSAGES } from '@sentinel/shared';
 import { badRequest } from '../../platform/errors';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,13 +63,13 @@ export function readRange(
     const parsed = DATE_ONLY.test(value)
       ? DateTime.fromISO(value, { zone })
       : DateTime.fromISO(value, { setZone: true });
-    if (!parsed.isValid) throw badRequest(MESSAGES.calendarRangeInvalid);
+    if (!parsed.isValid) throw badRequest(CALENDAR_MESSAGES.calendarRangeInvalid);
     return parsed.toJSDate();
   };
   const from = start ? read(start) : new Date(now.getTime() - 28 * 86_400_000);
   const to = end ? read(end) : new Date(from.getTime() + 84 * 86_400_000);
   if (to <= from || to.getTime() - from.getTime() > maxDays * 86_400_000)
-    throw badRequest(MESSAGES.calendarRangeInvalid);
+    throw badRequest(CALENDAR_MESSAGES.calendarRangeInvalid);
   return { start: from, end: to };
 }
 

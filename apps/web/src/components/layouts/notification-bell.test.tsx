@@ -1,4 +1,4 @@
-import { MESSAGES, type Notification, type NotificationsResponse } from '@sentinel/shared';
+import { type Notification, type NotificationsResponse, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type FetchHandler } from '@/testing/fetch-mock';
@@ -158,7 +158,7 @@ describe('notification bell', () => {
     await waitFor(() => expect(bell).not.toHaveTextContent(/\d/));
     await user.click(bell);
     const menu = await screen.findByRole('menu', { name: 'Notifications' });
-    expect(within(menu).getByText(MESSAGES.notificationsEmpty)).toBeInTheDocument();
+    expect(within(menu).getByText(CALENDAR_MESSAGES.notificationsEmpty)).toBeInTheDocument();
   });
 
   it('asks again every 30 seconds while the tab is visible, and on coming back to it', async () => {

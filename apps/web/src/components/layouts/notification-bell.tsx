@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { MESSAGES, type Notification } from '@sentinel/shared';
+import { type Notification, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { Bell, CheckCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -81,9 +81,13 @@ export function NotificationBell() {
                 <Spinner />
               </div>
             ) : isError && !data ? (
-              <p className="px-3 py-6 text-center text-sm text-red-700">{MESSAGES.notificationsLoadFailed}</p>
+              <p className="px-3 py-6 text-center text-sm text-red-700">
+                {CALENDAR_MESSAGES.notificationsLoadFailed}
+              </p>
             ) : data.data.length === 0 ? (
-              <p className="px-3 py-6 text-center text-sm text-slate-600">{MESSAGES.notificationsEmpty}</p>
+              <p className="px-3 py-6 text-center text-sm text-slate-600">
+                {CALENDAR_MESSAGES.notificationsEmpty}
+              </p>
             ) : (
               data.data.map((item) => <NotificationItem key={item.id} item={item} onOpen={open} />)
             )}

@@ -1,6 +1,5 @@
 import {
   CALENDAR_SOURCES,
-  MESSAGES,
   type CalendarEvent,
   type CalendarEventPatch,
   type CalendarEventsResponse,
@@ -10,6 +9,7 @@ import {
   type GoogleEventBody,
   type MicrosoftEventBody,
   type SentinelEventBody,
+  CALENDAR_MESSAGES,
 } from '@sentinel/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -52,7 +52,7 @@ export async function loadCalendars(
   range: CalendarRange,
   signal?: AbortSignal,
 ): Promise<CalendarResults> {
-  toast.loading(MESSAGES.calendarsLoading, { id: LOAD_TOAST });
+  toast.loading(CALENDAR_MESSAGES.calendarsLoading, { id: LOAD_TOAST });
   const settled = await Promise.allSettled(
     CALENDAR_SOURCES.map((source) => getCalendarEvents(source, userId, range, signal)),
   );
@@ -72,9 +72,9 @@ export async function loadCalendars(
   // A load replaced by another (the range changed) leaves the toast to its successor.
   if (!signal?.aborted) {
     if (Object.values(results).some((result) => result.status === 'failed')) {
-      toast.error(MESSAGES.calendarsLoadFailed, { id: LOAD_TOAST });
+      toast.error(CALENDAR_MESSAGES.calendarsLoadFailed, { id: LOAD_TOAST });
     } else {
-      toast.success(MESSAGES.calendarsLoaded, { id: LOAD_TOAST });
+      toast.success(CALENDAR_MESSAGES.calendarsLoaded, { id: LOAD_TOAST });
     }
   }
   return results;

@@ -4,6 +4,7 @@ import {
   deleteEventConfirm,
   type CalendarEvent,
   type Integration,
+  CALENDAR_MESSAGES,
 } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
@@ -89,7 +90,7 @@ beforeEach(() => {
 describe('Calendar screen', () => {
   it('shows the calendars that loaded when one fails, with counts and honest states', async () => {
     const { fetches } = setup();
-    expect(await screen.findByText(MESSAGES.calendarsLoadFailed)).toBeInTheDocument();
+    expect(await screen.findByText(CALENDAR_MESSAGES.calendarsLoadFailed)).toBeInTheDocument();
     const google = screen.getByTestId('legend-google');
     expect(google).toHaveTextContent('Google Calendar');
     expect(google).toHaveTextContent('Could not load');
@@ -121,7 +122,7 @@ describe('Calendar screen', () => {
     const confirm = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
     expect(confirm).toHaveTextContent(deleteEventConfirm('Hopper roof inspection'));
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(MESSAGES.eventDeleted)).toBeInTheDocument();
+    expect(await screen.findByText(CALENDAR_MESSAGES.eventDeleted)).toBeInTheDocument();
     expect(fetches.callsTo('DELETE /api/calendar/events/sentinel/ev1')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Hopper roof inspection')).not.toBeInTheDocument());
   });
@@ -131,6 +132,6 @@ describe('Calendar screen', () => {
     await user.click(await screen.findByText('Proof of loss due'));
     const popover = await screen.findByRole('dialog', { name: 'Proof of loss due' });
     expect(within(popover).queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
-    expect(popover).toHaveTextContent(MESSAGES.eventReadOnly);
+    expect(popover).toHaveTextContent(CALENDAR_MESSAGES.eventReadOnly);
   });
 });

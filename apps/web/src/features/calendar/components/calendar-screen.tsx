@@ -1,4 +1,10 @@
-import { MESSAGES, deleteEventConfirm, type CalendarEvent, type CalendarEventPatch } from '@sentinel/shared';
+import {
+  MESSAGES,
+  deleteEventConfirm,
+  type CalendarEvent,
+  type CalendarEventPatch,
+  CALENDAR_MESSAGES,
+} from '@sentinel/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, RefreshCw } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -61,12 +67,12 @@ export function CalendarScreen() {
   const remove = useMutation({
     mutationFn: deleteCalendarEvent,
     onSuccess: (_answer, event) => {
-      toast.success(MESSAGES.eventDeleted);
+      toast.success(CALENDAR_MESSAGES.eventDeleted);
       replaceCached(event.source, event.id, null);
       setPendingDelete(null);
     },
     onError: () => {
-      toast.error(MESSAGES.eventDeleteFailed);
+      toast.error(CALENDAR_MESSAGES.eventDeleteFailed);
       setPendingDelete(null);
     },
   });
@@ -78,12 +84,12 @@ export function CalendarScreen() {
   function onEventMove(event: CalendarEvent, change: CalendarEventPatch, revert: () => void) {
     moveCalendarEvent(event, change).then(
       (answer) => {
-        toast.success(MESSAGES.eventMoved);
+        toast.success(CALENDAR_MESSAGES.eventMoved);
         replaceCached(event.source, event.id, answer.data);
       },
       () => {
         revert();
-        toast.error(MESSAGES.eventMoveFailed);
+        toast.error(CALENDAR_MESSAGES.eventMoveFailed);
       },
     );
   }

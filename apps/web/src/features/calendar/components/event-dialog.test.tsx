@@ -1,4 +1,4 @@
-import { MESSAGES, type CaseSummary } from '@sentinel/shared';
+import { type CaseSummary, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,7 +85,7 @@ describe('Create Calendar Event dialog', () => {
     expect(outlook).toBeDisabled();
     expect(screen.getByRole('combobox', { name: 'Reminder 1' })).toHaveValue('15 minutes before');
     expect(screen.queryByRole('combobox', { name: 'Reminder 2' })).not.toBeInTheDocument();
-    expect(within(dialog).getByText(MESSAGES.providerRemindersNote)).toBeInTheDocument();
+    expect(within(dialog).getByText(CALENDAR_MESSAGES.providerRemindersNote)).toBeInTheDocument();
 
     await user.type(field('Event Title'), 'Site visit');
     setValue(field('Event Type'), 'court');
@@ -199,8 +199,8 @@ describe('Create Calendar Event dialog', () => {
     await user.click(screen.getByRole('checkbox', { name: /Google Calendar/ }));
     setValue(field('End Date & Time'), '2026-03-10T10:00');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.selectOneCalendar);
-    expect(screen.getByText(MESSAGES.eventEndBeforeStart)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(CALENDAR_MESSAGES.selectOneCalendar);
+    expect(screen.getByText(CALENDAR_MESSAGES.eventEndBeforeStart)).toBeInTheDocument();
     expect(field('End Date & Time')).toHaveAttribute('aria-invalid', 'true');
     expect(field('End Date & Time').getAttribute('aria-describedby')).toBeTruthy();
     expect(posts(fetches)).toHaveLength(0);
@@ -301,7 +301,7 @@ describe('Create Calendar Event dialog', () => {
     const dialog = await open();
     await user.type(field('Event Title'), 'Mediation');
     await user.click(screen.getByRole('button', { name: 'Create Event' }));
-    expect(await screen.findByText(MESSAGES.noEventsSaved)).toBeInTheDocument();
+    expect(await screen.findByText(CALENDAR_MESSAGES.noEventsSaved)).toBeInTheDocument();
     expect(screen.getByText('Failed to save to Sentinel Calendar')).toBeInTheDocument();
     expect(screen.getByText('Failed to save to Outlook Calendar')).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();

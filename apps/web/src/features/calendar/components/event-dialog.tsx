@@ -6,13 +6,13 @@ import {
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
   MAX_EVENT_REMINDERS,
-  MESSAGES,
   REMINDER_CHOICES,
   eventSavedTo,
   failedToSaveTo,
   type CalendarSaveTarget,
   type EventType,
   type ReminderChoice,
+  CALENDAR_MESSAGES,
 } from '@sentinel/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
@@ -95,13 +95,13 @@ function freshValues(start: string, timeZone: string): EventFormValues {
 /** The errors that stop a save: missing times, an end not after the start, no calendar. */
 function validate(values: EventFormValues, targets: CalendarSaveTarget[]): FieldErrors {
   const errors: FieldErrors = {};
-  if (!values.start) errors.start = MESSAGES.eventStartRequired;
-  if (!values.end) errors.end = MESSAGES.eventEndRequired;
+  if (!values.start) errors.start = CALENDAR_MESSAGES.eventStartRequired;
+  if (!values.end) errors.end = CALENDAR_MESSAGES.eventEndRequired;
   // Same format on both sides, so the strings compare as times; an all-day end is its last day.
   else if (values.start && (values.allDay ? values.end < values.start : values.end <= values.start)) {
-    errors.end = MESSAGES.eventEndBeforeStart;
+    errors.end = CALENDAR_MESSAGES.eventEndBeforeStart;
   }
-  if (targets.length === 0) errors.calendars = MESSAGES.selectOneCalendar;
+  if (targets.length === 0) errors.calendars = CALENDAR_MESSAGES.selectOneCalendar;
   return errors;
 }
 
@@ -199,7 +199,7 @@ function EventForm({
         else toast.error(failedToSaveTo(label));
       });
       if (saved.length === 0) {
-        toast.warning(MESSAGES.noEventsSaved);
+        toast.warning(CALENDAR_MESSAGES.noEventsSaved);
         setSaving(false);
         return;
       }
@@ -209,7 +209,7 @@ function EventForm({
       }, EVENT_RELOAD_AFTER_SAVE_MS);
       onClose();
     } catch {
-      toast.error(MESSAGES.eventSaveFailed);
+      toast.error(CALENDAR_MESSAGES.eventSaveFailed);
       setSaving(false);
     }
   }
@@ -432,7 +432,7 @@ function EventForm({
         >
           Add reminder
         </Button>
-        <p className="mt-2 text-xs text-slate-600">{MESSAGES.providerRemindersNote}</p>
+        <p className="mt-2 text-xs text-slate-600">{CALENDAR_MESSAGES.providerRemindersNote}</p>
       </fieldset>
 
       <DialogActions>

@@ -1,8 +1,8 @@
 import {
   ATTENDEE_RESPONSE_LABELS,
   CALENDAR_SOURCE_LABELS,
-  MESSAGES,
   type CalendarEvent,
+  CALENDAR_MESSAGES,
 } from '@sentinel/shared';
 import { Briefcase, Clock, ExternalLink, MapPin, Trash2, Users, Video, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -191,7 +191,9 @@ export function EventPopover({ event, anchor, timeZone, onClose, onDelete }: Eve
         )}
         {description && <p className="break-words whitespace-pre-line text-slate-800">{description}</p>}
         <p className="text-xs text-slate-600">
-          {event.deadline ? `Deadline · ${MESSAGES.eventReadOnly}` : CALENDAR_SOURCE_LABELS[event.source]}
+          {event.deadline
+            ? `Deadline · ${CALENDAR_MESSAGES.eventReadOnly}`
+            : CALENDAR_SOURCE_LABELS[event.source]}
         </p>
         {openLabel && event.htmlLink && (
           <a

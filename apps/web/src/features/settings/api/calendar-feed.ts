@@ -1,4 +1,4 @@
-import { MESSAGES, type CalendarFeedResponse } from '@sentinel/shared';
+import { type CalendarFeedResponse, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { queryKeys } from '@/api/query-keys';
@@ -20,7 +20,7 @@ export function useRegenerateCalendarFeed() {
     mutationFn: regenerateCalendarFeed,
     onSuccess: (feed) => {
       queryClient.setQueryData(queryKeys.calendarFeed.all, feed);
-      toast.success(MESSAGES.calendarFeedRegenerated);
+      toast.success(CALENDAR_MESSAGES.calendarFeedRegenerated);
     },
   });
 }

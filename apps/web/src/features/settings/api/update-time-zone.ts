@@ -1,4 +1,4 @@
-import { MESSAGES } from '@sentinel/shared';
+import { CALENDAR_MESSAGES } from '@sentinel/shared';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { putTimeZone } from '@/api/time-zone';
@@ -11,8 +11,8 @@ export function useUpdateTimeZone() {
     mutationFn: putTimeZone,
     onSuccess: ({ timeZone }) => {
       setStoredTimeZone(timeZone);
-      toast.success(MESSAGES.timeZoneSaved);
+      toast.success(CALENDAR_MESSAGES.timeZoneSaved);
     },
-    onError: (error) => toast.error(errorMessage(error, MESSAGES.timeZoneSaveFailed)),
+    onError: (error) => toast.error(errorMessage(error, CALENDAR_MESSAGES.timeZoneSaveFailed)),
   });
 }

@@ -1,4 +1,4 @@
-import { FIRM_STORAGE_KEYS, MESSAGES, type CalendarFeedResponse } from '@sentinel/shared';
+import { FIRM_STORAGE_KEYS, type CalendarFeedResponse, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, type FetchHandler } from '@/testing/fetch-mock';
@@ -38,7 +38,7 @@ describe('settings: calendar', () => {
     await user.selectOptions(select, 'Europe/Berlin');
     await user.click(save);
 
-    expect(await screen.findByText(MESSAGES.timeZoneSaved)).toBeInTheDocument();
+    expect(await screen.findByText(CALENDAR_MESSAGES.timeZoneSaved)).toBeInTheDocument();
     expect(callsTo('PUT /api/profile/time-zone')[0]?.body).toEqual({ timeZone: 'Europe/Berlin' });
     expect(localStorage.getItem(FIRM_STORAGE_KEYS.timeZone)).toBe('Europe/Berlin');
     expect(select).toHaveValue('Europe/Berlin');
@@ -69,7 +69,7 @@ describe('settings: calendar', () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     await user.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(feed.webcalUrl);
-    expect(await screen.findByText(MESSAGES.calendarLinkCopied)).toBeInTheDocument();
+    expect(await screen.findByText(CALENDAR_MESSAGES.calendarLinkCopied)).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe(feed.webcalUrl);
   });
 
@@ -88,7 +88,7 @@ describe('settings: calendar', () => {
     dialog = await screen.findByRole('alertdialog', { name: 'Regenerate calendar link?' });
     await user.click(within(dialog).getByRole('button', { name: 'Regenerate link' }));
 
-    expect(await screen.findByText(MESSAGES.calendarFeedRegenerated)).toBeInTheDocument();
+    expect(await screen.findByText(CALENDAR_MESSAGES.calendarFeedRegenerated)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(callsTo('POST /api/calendar/feed')).toHaveLength(1);
     expect(screen.getByRole('textbox', { name: 'Calendar link' })).toHaveValue(newFeed.webcalUrl);
@@ -102,7 +102,9 @@ describe('settings: calendar', () => {
     await user.click(screen.getByRole('button', { name: 'Regenerate link' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Regenerate link' }));
-    expect(await within(dialog).findByText(MESSAGES.calendarFeedRegenerateFailed)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(CALENDAR_MESSAGES.calendarFeedRegenerateFailed),
+    ).toBeInTheDocument();
     // The old link stays (behind the dialog, so out of the accessibility tree for now).
     expect(screen.getByDisplayValue(feed.webcalUrl)).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { MESSAGES, type CalendarFeedResponse } from '@sentinel/shared';
+import { type CalendarFeedResponse, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { Copy, ExternalLink, RefreshCw } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -89,7 +89,7 @@ function FeedCard() {
       ) : feed.isError ? (
         <LoadError
           error={feed.error}
-          fallback={MESSAGES.calendarFeedLoadFailed}
+          fallback={CALENDAR_MESSAGES.calendarFeedLoadFailed}
           onRetry={() => void feed.refetch()}
           retrying={feed.isFetching}
         />
@@ -107,9 +107,9 @@ function FeedLink({ feed }: { feed: CalendarFeedResponse }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(feed.webcalUrl);
-      toast.success(MESSAGES.calendarLinkCopied);
+      toast.success(CALENDAR_MESSAGES.calendarLinkCopied);
     } catch {
-      toast.error(MESSAGES.calendarLinkCopyFailed);
+      toast.error(CALENDAR_MESSAGES.calendarLinkCopyFailed);
     }
   };
 
@@ -166,7 +166,9 @@ function FeedLink({ feed }: { feed: CalendarFeedResponse }) {
         variant="danger"
         isPending={regenerate.isPending}
         error={
-          regenerate.isError ? errorMessage(regenerate.error, MESSAGES.calendarFeedRegenerateFailed) : null
+          regenerate.isError
+            ? errorMessage(regenerate.error, CALENDAR_MESSAGES.calendarFeedRegenerateFailed)
+            : null
         }
         onConfirm={() => regenerate.mutate(undefined, { onSuccess: () => setConfirming(false) })}
       />

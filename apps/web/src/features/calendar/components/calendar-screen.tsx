@@ -37,6 +37,27 @@ const VIEW_PARAMS: Record<string, InitialView | undefined> = {
   list: 'listWeek',
 };
 
+/** The grid view last chosen on this browser (month, week or day), as calendars remember it. */
+const VIEW_KEY = 'sentinel.calendarView';
+const GRID_VIEWS: readonly InitialView[] = ['dayGridMonth', 'timeGridWeek', 'timeGridDay'];
+
+function rememberedView(): InitialView | undefined {
+  try {
+    const stored = localStorage.getItem(VIEW_KEY);
+    return GRID_VIEWS.find((view) => view === stored);
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberView(view: string) {
+  try {
+    if ((GRID_VIEWS as readonly string[]).includes(view)) localStorage.setItem(VIEW_KEY, view);
+  } catch {
+    // Storage unavailable: the next visit opens on the week.
+  }
+}
+
 /** /calendar (spec §2): every calendar of the user in one view, in the user's own time zone. */
 export function CalendarScreen() {
   const session = useSession();
@@ -125,7 +146,8 @@ export function CalendarScreen() {
       <CalendarView
         events={events}
         timeZone={timeZone}
-        initialView={requestedView ?? (wide ? 'timeGridWeek' : 'listWeek')}
+        initialView={requestedView ?? (wide ? (rememberedView() ?? 'timeGridWeek') : 'listWeek')}
+        onViewChange={rememberView}
         initialDate={initialDate}
         onRangeChange={onRangeChange}
         onDateClick={(start) => setDialog({ open: true, start })}

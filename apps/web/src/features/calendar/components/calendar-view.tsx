@@ -8,10 +8,11 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { SLOT_DURATION, type CalendarEvent, type CalendarEventPatch } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import type { CalendarRange } from '../api/events';
+import { compactMonth, toInput } from '../utils/month';
 import { addMinutes, nextDay, wallClockOf } from '../utils/time';
 import './calendar.css';
 
@@ -45,6 +46,8 @@ export interface CalendarViewProps {
   /** The day to open at (YYYY-MM-DD; a link from a reminder or a case); today when absent. */
   initialDate?: string;
   onRangeChange: (range: CalendarRange) => void;
+  /** The view shown changed (to remember the person's choice). */
+  onViewChange?: (view: string) => void;
   /** A day or time was clicked: its wall-clock start in the user's zone. */
   onDateClick: (start: string) => void;
   onEventClick: (event: CalendarEvent, element: HTMLElement) => void;
@@ -75,6 +78,7 @@ export function CalendarView({
   initialView,
   initialDate,
   onRangeChange,
+  onViewChange,
   onDateClick,
   onEventClick,
   onEventMove,
@@ -86,27 +90,25 @@ export function CalendarView({
   const api = () => calendar.current?.getApi();
 
   const inputs = useMemo(
-    (): EventInput[] =>
-      events.map((event) => ({
-        id: `${event.source}:${event.id}`,
-        title: event.title,
-        start: event.start,
-        end: event.end,
-        allDay: event.allDay,
-        color: event.color,
-        editable: event.editable,
-        // Which calendar it came from, for styles and for the journeys that look for one copy.
-        classNames: [`calendar-source-${event.source}`],
-        extendedProps: { event },
-      })),
-    [events],
+    (): EventInput[] => (view === 'dayGridMonth' ? compactMonth(events, timeZone) : events.map(toInput)),
+    [events, timeZone, view],
   );
 
   const original = (info: { event: { extendedProps: Record<string, unknown> } }) =>
     info.event.extendedProps.event as CalendarEvent;
 
-  function changeView(next: string) {
-    api()?.changeView(next);
+  // The inputs follow the view (a busy month is drawn compact): FullCalendar changes view once
+  // React has handed it the inputs of the new one, not before.
+  const [pendingView, setPendingView] = useState<{ view: string; date?: string } | null>(null);
+  useEffect(() => {
+    if (!pendingView) return;
+    api()?.changeView(pendingView.view, pendingView.date);
+    setPendingView(null);
+  }, [pendingView]);
+
+  function changeView(next: string, date?: string) {
+    setView(next);
+    setPendingView({ view: next, date });
     if (isListView(next)) setListView(next);
   }
 
@@ -212,13 +214,20 @@ export function CalendarView({
           datesSet={(info: DatesSetArg) => {
             setTitle(info.view.title);
             setView(info.view.type);
+            onViewChange?.(info.view.type);
             onRangeChange({ start: info.startStr, end: info.endStr });
           }}
           dateClick={(info: DateClickArg) => onDateClick(wallClockOf(info.dateStr, timeZone))}
           eventClick={(info: EventClickArg) => {
             info.jsEvent.preventDefault();
-            onEventClick(original(info), info.el);
+            const moreDay = info.event.extendedProps.moreDay as string | undefined;
+            if (moreDay) changeView('listDay', moreDay);
+            else onEventClick(original(info), info.el);
           }}
+          // `true`: FullCalendar's own content for every event but a month's '+N more'.
+          eventContent={(arg) =>
+            arg.event.extendedProps.moreDay ? `+${String(arg.event.extendedProps.count)} more` : true
+          }
           eventDrop={(info: EventDropArg) =>
             onEventMove(original(info), movedTimes(info, timeZone), info.revert)
           }

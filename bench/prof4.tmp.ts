@@ -1,0 +1,34 @@
+import { chromium } from '@playwright/test';
+import { benchServerConfig } from './lib';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase } from '../apps/server/src/database';
+const config = benchServerConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/sentinel_bench_calendar', PROVIDER_SANDBOX: 'off' });
+const database = await openDatabase(config);
+const app = await buildApp({ config, database });
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+const { rows } = await database.query<{ email: string }>(`select email from users where email like 'busy.%' and email not like 'busy.client%' limit 1`);
+const s = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: rows[0]!.email, password: 'Bench-Calendar-2026' }) })).json() as { token: string; user: Record<string, unknown> };
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, bypassCSP: true, timezoneId: 'America/New_York' });
+await page.goto(`${base}/login`);
+const u = s.user;
+const kv = { token: s.token, userId: u.userId, userEmail: u.email, userFirstName: u.first_name, userLastName: u.last_name, userType: 'attorney', userRole: 'attorney', sessionFirm: JSON.stringify(u.firm), sessionFirms: JSON.stringify(u.firms), sessionInvitations: '0', sessionTimeZone: u.timeZone };
+await page.evaluate(`for (const [k, v] of Object.entries(${JSON.stringify(kv)})) localStorage.setItem(k, v)`);
+await page.goto(`${base}/calendar?view=week&date=2027-02-10`);
+await page.getByRole('button', { name: 'Month', exact: true }).waitFor();
+await page.waitForTimeout(1500);
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 }); await cdp.send('Profiler.start');
+await page.getByRole('button', { name: 'Month', exact: true }).click();
+await page.waitForFunction(`/\\(2000 events\\)/.test(document.querySelector('[aria-label="Calendars"]')?.textContent ?? '') && document.querySelectorAll('.fc-daygrid-event').length > 0`);
+await page.waitForTimeout(300);
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const counts = new Map<number, number>(); let i = 0;
+for (const sm of profile.samples!) { counts.set(sm, (counts.get(sm) ?? 0) + (profile.timeDeltas![i++] ?? 0)); }
+const self = new Map<string, number>();
+for (const [id, t] of counts) { const n = byId.get(id)!; const k = `${n.callFrame.functionName} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`; self.set(k, (self.get(k) ?? 0) + t); }
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+console.log('total ms', Math.round(total / 1000));
+for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(String(Math.round(t / 1000)).padStart(6), k);
+await browser.close(); await app.close(); await database.close();

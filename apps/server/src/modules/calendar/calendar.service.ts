@@ -56,8 +56,9 @@ export class CalendarService {
     principal: Principal,
     query: { userId?: string; start?: string; end?: string },
   ): Promise<CalendarEventsResponse> {
-    // Dates (the range's, all-day events', deadlines') are the person's days, read in their zone.
-    const zone = knownZone(await repo.userTimeZone(this.db, principal.userId));
+    // Dates (the range's, all-day events', deadlines') are the person's days, read in their zone
+    // (the session's: PUT /api/profile/time-zone refreshes it).
+    const zone = knownZone(principal.timeZone);
     const range = readRange(query.start, query.end, this.clock(), MAX_CALENDAR_RANGE_DAYS, zone);
     if (query.userId && query.userId !== principal.userId)
       return { data: [], source: 'sentinel', status: 'ok' };

@@ -22,7 +22,12 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/time-zone',
     routeOptions('profile', 'account', { body: timeZoneBody, response: { 200: timeZoneResponse } }),
-    async (request) =>
-      profile.setTimeZone(accountOf(request), request.body.timeZone, requestContext(request)),
+    async (request) => {
+      const account = accountOf(request);
+      const answer = await profile.setTimeZone(account, request.body.timeZone, requestContext(request));
+      // The session's cached account carries the zone: the next request reads the new one.
+      app.services.sessions.forget(account.sessionId);
+      return answer;
+    },
   );
 };

@@ -156,7 +156,7 @@ export const calendarRepository = {
     }));
   },
 
-  /** One event the viewer sees (own, or of a case they may see), or undefined. */
+  /** One event the viewer sees (own, of a case they may see, or one they are invited to), or undefined. */
   async find(db: DbOrTx, viewer: CaseViewer, id: string): Promise<EventWithDetails | undefined> {
     const rows = await db
       .select(eventColumns)

@@ -48,8 +48,13 @@ export const calendarEvents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The screen's range read: one person's events in a window.
-    index('calendar_events_owner_range_idx').on(t.firmId, t.ownerId, t.startsAt, t.endsAt),
+    // The screen's range read: one person's events starting in a window (the window opens a week
+    // early for events that began before it), and the few longer than a week apart, so the read
+    // never walks a person's whole history.
+    index('calendar_events_owner_range_idx').on(t.firmId, t.ownerId, t.startsAt),
+    index('calendar_events_long_idx')
+      .on(t.firmId, t.ownerId, t.startsAt)
+      .where(sql`${t.endsAt} - ${t.startsAt} > interval '7 days'`),
     index('calendar_events_case_idx').on(t.caseId, t.startsAt),
     check(
       'calendar_events_type_check',

@@ -94,7 +94,10 @@ export const calendarRepository = {
     // in one query each: a busy month is a thousand events (bench/calendar.ts).
     const from = range.start.toISOString();
     const to = range.end.toISOString();
-    const overlaps = sql`e.starts_at < ${to}::timestamptz and e.ends_at > ${from}::timestamptz`;
+    // Overlapping the range: an event of a week or less starts at most a week before it (an index
+    // range), a longer one is in the small partial index calendar_events_long_idx.
+    const overlaps = sql`e.starts_at < ${to}::timestamptz and e.ends_at > ${from}::timestamptz
+      and (e.starts_at > ${from}::timestamptz - interval '7 days' or e.ends_at - e.starts_at > interval '7 days')`;
     const shown = sql`
       with shown as (
         select e.id from ${calendarEvents} e

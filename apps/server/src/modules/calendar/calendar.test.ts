@@ -186,6 +186,26 @@ describe('Sentinel calendar', () => {
     expect(event.location).toBe('No location');
   });
 
+  it('lists an event that began long before the range (a three-week trial) and one that began just before it', async () => {
+    const trial = await create(attorney.token, {
+      title: 'Trial',
+      start: '2027-04-05',
+      end: '2027-04-26',
+      allDay: true,
+      eventType: 'court',
+    });
+    const overnight = await create(attorney.token, {
+      title: 'Overnight site watch',
+      start: '2027-04-18T20:00',
+      end: '2027-04-19T06:00',
+    });
+    const ids = (await list(attorney.token, 'sentinel', '2027-04-19', '2027-04-20')).data.map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining([trial.id, overnight.id]));
+    expect(
+      (await list(attorney.token, 'sentinel', '2027-04-27', '2027-05-01')).data.map((e) => e.id),
+    ).not.toContain(trial.id);
+  });
+
   it('keeps the wall-clock time across a daylight-saving change, created and moved', async () => {
     const before = await create(attorney.token, {
       title: 'Before',

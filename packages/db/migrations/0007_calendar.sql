@@ -78,7 +78,8 @@ ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" F
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_firm_id_firms_id_fk" FOREIGN KEY ("firm_id") REFERENCES "public"."firms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "calendar_event_attendees_user_idx" ON "calendar_event_attendees" USING btree ("user_id") WHERE "calendar_event_attendees"."user_id" is not null;--> statement-breakpoint
 CREATE INDEX "calendar_events_owner_range_idx" ON "calendar_events" USING btree ("firm_id","owner_id","starts_at");--> statement-breakpoint
-CREATE INDEX "calendar_events_long_idx" ON "calendar_events" USING btree ("firm_id","owner_id","starts_at") WHERE "calendar_events"."ends_at" - "calendar_events"."starts_at" > interval '7 days';--> statement-breakpoint
+CREATE INDEX "calendar_events_long_idx" ON "calendar_events" USING btree ("firm_id","starts_at") WHERE "calendar_events"."ends_at" - "calendar_events"."starts_at" > interval '7 days';--> statement-breakpoint
+CREATE INDEX "calendar_events_firm_case_range_idx" ON "calendar_events" USING btree ("firm_id","starts_at") WHERE "calendar_events"."case_id" is not null;--> statement-breakpoint
 CREATE INDEX "calendar_events_case_idx" ON "calendar_events" USING btree ("case_id","starts_at");--> statement-breakpoint
 CREATE INDEX "calendar_reminders_due_idx" ON "calendar_reminders" USING btree ("fire_at") WHERE "calendar_reminders"."delivered_at" is null;--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","created_at" DESC NULLS LAST);

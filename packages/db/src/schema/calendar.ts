@@ -53,8 +53,12 @@ export const calendarEvents = pgTable(
     // never walks a person's whole history.
     index('calendar_events_owner_range_idx').on(t.firmId, t.ownerId, t.startsAt),
     index('calendar_events_long_idx')
-      .on(t.firmId, t.ownerId, t.startsAt)
+      .on(t.firmId, t.startsAt)
       .where(sql`${t.endsAt} - ${t.startsAt} > interval '7 days'`),
+    // Case events of the firm in a window (others' events on cases the viewer may see).
+    index('calendar_events_firm_case_range_idx')
+      .on(t.firmId, t.startsAt)
+      .where(sql`${t.caseId} is not null`),
     index('calendar_events_case_idx').on(t.caseId, t.startsAt),
     check(
       'calendar_events_type_check',

@@ -38,9 +38,9 @@ const FEED_FUTURE_DAYS = 400;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /**
- * Sentinel's own calendar (issue 11): a person's events in the firm they act in and the events of
- * cases they may see, the deadlines of those cases, invitations by e-mail with an iCalendar
- * attachment, the secret subscription feed, and the person's time zone.
+ * Sentinel's own calendar (issue 11): a person's events in the firm they act in, the events of
+ * cases they may see and those they are invited to, the deadlines of those cases, invitations by
+ * e-mail with an iCalendar attachment, and the secret subscription feed.
  */
 export class CalendarService {
   constructor(

@@ -23,6 +23,7 @@ import { SANDBOX_CLIENT_ID, sandboxClientSecret } from '../apps/server/src/integ
 import { connectionsRepository } from '../apps/server/src/modules/connections/connections.repository';
 import {
   benchServerConfig,
+  recreateDatabase,
   canPin,
   loadLine,
   loadPaths,
@@ -146,14 +147,7 @@ async function main() {
   const runs = Number(values.runs);
   const duration = Number(values.duration);
   const connections = Number(values.connections);
-  const admin = new URL(values.url!);
-  const dbName = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  spawnSync(
-    'psql',
-    [admin.toString(), '-qc', `drop database if exists ${dbName}`, '-c', `create database ${dbName}`],
-    { stdio: 'inherit' },
-  );
+  recreateDatabase(values.url!);
 
   const appSecret = 'bench-mail-secret-that-is-long-enough-0123456789';
   const sandbox = await startSandbox(appSecret);

@@ -22,6 +22,7 @@ import { buildApp } from '../apps/server/src/app';
 import { openDatabase } from '../apps/server/src/database';
 import {
   benchServerConfig,
+  recreateDatabase,
   canPin,
   loadLine,
   loadPaths,
@@ -100,14 +101,7 @@ async function main() {
   const runs = Number(values.runs);
   const duration = Number(values.duration);
   const connections = Number(values.connections);
-  const admin = new URL(values.url!);
-  const dbName = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  spawnSync(
-    'psql',
-    [admin.toString(), '-qc', `drop database if exists ${dbName}`, '-c', `create database ${dbName}`],
-    { stdio: 'inherit' },
-  );
+  recreateDatabase(values.url!);
   const config = benchServerConfig({ DATABASE_URL: values.url!, PROVIDER_SANDBOX: 'off' });
   const database = await openDatabase(config);
   const app = await buildApp({ config, database });

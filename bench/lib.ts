@@ -184,6 +184,18 @@ export function benchServerConfig(env: Record<string, string>) {
   });
 }
 
+/** Drops and creates the PostgreSQL database of `url` (a benchmark's own, never a real one). */
+export function recreateDatabase(url: string): void {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  spawnSync(
+    'psql',
+    [admin.toString(), '-qc', `drop database if exists ${name}`, '-c', `create database ${name}`],
+    { stdio: 'inherit' },
+  );
+}
+
 /** What bench/load-worker.mjs reports for one load. */
 export interface LoadResult {
   requests: number;

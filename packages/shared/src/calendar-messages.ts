@@ -12,7 +12,6 @@ export const CALENDAR_MESSAGES = {
   eventDeleted: 'Event deleted successfully',
   eventDeleteFailed: 'Failed to delete event',
   selectOneCalendar: 'Please select at least one calendar',
-  eventTitleRequired: 'Event title is required',
   eventStartRequired: 'Start date and time are required',
   eventEndRequired: 'End date and time are required',
   eventEndBeforeStart: 'The end must be after the start',

@@ -87,6 +87,13 @@ export const REMINDER_MINUTES: Record<ReminderChoice, number> = {
   '1 day before': 24 * 60,
   '1 week before': 7 * 24 * 60,
 };
+const REMINDER_BY_MINUTES = new Map<number, ReminderChoice>(
+  REMINDER_CHOICES.map((choice) => [REMINDER_MINUTES[choice], choice]),
+);
+/** The choice a number of minutes before the start is, if it is one (provider reminders, stored ones). */
+export const reminderChoiceOf = (minutes: number): ReminderChoice | undefined =>
+  REMINDER_BY_MINUTES.get(minutes);
+
 /** §4: the one reminder a fresh dialog has; §5: what Add reminder adds. */
 export const DEFAULT_REMINDER: ReminderChoice = '15 minutes before';
 export const ADDED_REMINDER: ReminderChoice = '30 minutes before';

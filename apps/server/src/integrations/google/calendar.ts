@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CALENDAR_COLOURS,
   NO_LOCATION,
-  REMINDER_CHOICES,
-  REMINDER_MINUTES,
+  reminderChoiceOf,
   UNTITLED_EVENT,
   type AttendeeResponse,
   type CalendarAttendee,
@@ -59,9 +58,6 @@ interface GoogleEventList {
 const PAGE_SIZE = 2500;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const GOOGLE_RESPONSES: readonly AttendeeResponse[] = ['accepted', 'declined', 'tentative', 'needsAction'];
-const REMINDER_BY_MINUTES = new Map<number, ReminderChoice>(
-  REMINDER_CHOICES.map((choice) => [REMINDER_MINUTES[choice], choice]),
-);
 
 const addDays = (date: string, days: number) =>
   DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate() as string;
@@ -124,7 +120,7 @@ export function normaliseGoogleEvent(raw: GoogleCalendarEvent): ProviderCalendar
     : [
         ...new Set(
           (raw.reminders?.overrides ?? [])
-            .map((override) => REMINDER_BY_MINUTES.get(Number(override.minutes)))
+            .map((override) => reminderChoiceOf(Number(override.minutes)))
             .filter((choice): choice is ReminderChoice => choice !== undefined),
         ),
       ];

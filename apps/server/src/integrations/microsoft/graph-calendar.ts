@@ -1,13 +1,11 @@
 import {
   CALENDAR_COLOURS,
   NO_LOCATION,
-  REMINDER_CHOICES,
-  REMINDER_MINUTES,
+  reminderChoiceOf,
   UNTITLED_EVENT,
   type AttendeeResponse,
   type CalendarAttendee,
   type MicrosoftEventBody,
-  type ReminderChoice,
 } from '@sentinel/shared';
 import { DateTime } from 'luxon';
 import { providerFetch, providerJson, urlWith, type ProviderFetchOptions } from '../http';
@@ -168,10 +166,6 @@ const GRAPH_RESPONSES: Record<string, AttendeeResponse> = {
   notResponded: 'needsAction',
 };
 
-const REMINDER_BY_MINUTES = new Map<number, ReminderChoice>(
-  REMINDER_CHOICES.map((choice) => [REMINDER_MINUTES[choice], choice]),
-);
-
 function locationText(event: GraphEvent): string {
   const read = (location: GraphLocation | string | null | undefined): string | null => {
     if (!location) return null;
@@ -221,7 +215,7 @@ export function normaliseGraphEvent(raw: GraphEvent): ProviderCalendarEvent | nu
   const isHtml = (raw.body?.contentType ?? '').toLowerCase() === 'html';
   const reminder =
     raw.isReminderOn && typeof raw.reminderMinutesBeforeStart === 'number'
-      ? REMINDER_BY_MINUTES.get(raw.reminderMinutesBeforeStart)
+      ? reminderChoiceOf(raw.reminderMinutesBeforeStart)
       : undefined;
   return {
     id: raw.id,

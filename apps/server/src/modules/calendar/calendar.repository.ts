@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type { Priority } from '@sentinel/shared';
 import { visibleTo, type CaseViewer } from '../cases/cases.repository';
@@ -462,27 +462,9 @@ export const calendarRepository = {
     return row;
   },
 
-  /** People of these addresses who have a Sentinel account. */
-  async accountsByEmail(db: DbOrTx, emails: string[]) {
-    if (emails.length === 0) return [];
-    return db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
-      .from(users)
-      .where(inArray(users.email, emails));
-  },
-
   async userTimeZone(db: DbOrTx, userId: string): Promise<string | null> {
     const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
     return row?.timeZone ?? null;
-  },
-
-  /** Reminders not yet delivered whose moment has come (the delivery's scan; tests). */
-  async dueCount(db: DbOrTx, now: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(calendarReminders)
-      .where(and(isNull(calendarReminders.deliveredAt), lte(calendarReminders.fireAt, now)));
-    return row?.n ?? 0;
   },
 };
 

@@ -1,20 +1,12 @@
 import {
   CALENDAR_COLOURS,
   NO_LOCATION,
-  REMINDER_CHOICES,
-  REMINDER_MINUTES,
+  reminderChoiceOf,
   type CalendarEvent,
   type EventType,
-  type ReminderChoice,
 } from '@sentinel/shared';
 import type { DeadlineRow, RangeEvent } from './calendar.repository';
 import { addDays, writeEventTime } from './times';
-
-const CHOICE_OF_MINUTES = new Map<number, ReminderChoice>(
-  REMINDER_CHOICES.map((choice) => [REMINDER_MINUTES[choice], choice]),
-);
-
-export const reminderChoice = (minutes: number): ReminderChoice | undefined => CHOICE_OF_MINUTES.get(minutes);
 
 /** A Sentinel event as the screen shows it; the owner may move and delete it, others only see it. */
 export function toCalendarEvent(row: RangeEvent, viewerId: string): CalendarEvent {
@@ -38,7 +30,7 @@ export function toCalendarEvent(row: RangeEvent, viewerId: string): CalendarEven
       row.caseId && row.caseNumber && row.caseTitle
         ? { id: row.caseId, caseNumber: row.caseNumber, title: row.caseTitle }
         : null,
-    reminders: row.reminderMinutes.flatMap((m) => reminderChoice(m) ?? []),
+    reminders: row.reminderMinutes.flatMap((m) => reminderChoiceOf(m) ?? []),
     deadline: null,
     editable: row.ownerId === viewerId,
     conferenceUrl: null,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type { Priority } from '@sentinel/shared';
 import { visibleTo, type CaseViewer } from '../cases/cases.repository';
@@ -79,57 +79,55 @@ const invitedTo = (viewer: CaseViewer) =>
   sql`exists (select 1 from ${calendarEventAttendees} where ${calendarEventAttendees.eventId} = ${calendarEvents.id} and ${calendarEventAttendees.userId} = ${viewer.userId})`;
 
 /** Whether the viewer may see the event's case (then they see the event). */
-const caseVisible = (viewer: CaseViewer) =>
-  sql`exists (select 1 from ${cases} where ${cases.id} = ${calendarEvents.caseId} and ${visibleTo(viewer)})`;
+const caseVisible = (viewer: CaseViewer, caseId: SQL = sql`${calendarEvents.caseId}`) =>
+  sql`exists (select 1 from ${cases} where ${cases.id} = ${caseId} and ${visibleTo(viewer)})`;
 
 /** Sentinel's own calendar: events, attendees, reminders and the subscription feed. */
 export const calendarRepository = {
   /**
    * The events overlapping the range that the viewer sees in the firm they act in: their own,
-   * those of cases they may see and those they are invited to. Separate scans (own events by
-   * owner, the others by case or invitation) rather than one OR the planner cannot use an index for.
+   * those of cases they may see and those they are invited to. Three scans that cannot overlap
+   * (own events by owner, others' by case, then invitations to events of no visible case), each
+   * reading whole rows from its index, rather than one OR the planner cannot use an index for.
    */
   async inRange(db: DbOrTx, viewer: CaseViewer, range: Range): Promise<RangeEvent[]> {
-    // Plain statements read without an ORM mapping, the attendees and reminders of all the events
-    // in one query each: a busy month is a thousand events (bench/calendar.ts).
+    // A plain statement read without an ORM mapping: a busy month is a thousand events
+    // (bench/calendar.ts).
     const from = range.start.toISOString();
     const to = range.end.toISOString();
     // Overlapping the range: an event of a week or less starts at most a week before it (an index
     // range), a longer one is in the small partial index calendar_events_long_idx.
-    const overlaps = sql`e.starts_at < ${to}::timestamptz and e.ends_at > ${from}::timestamptz
+    const overlaps = sql`e.firm_id = ${viewer.firmId}
+      and e.starts_at < ${to}::timestamptz and e.ends_at > ${from}::timestamptz
       and (e.starts_at > ${from}::timestamptz - interval '7 days' or e.ends_at - e.starts_at > interval '7 days')`;
-    const shown = sql`
-      with shown as (
-        select e.id from ${calendarEvents} e
-         where e.firm_id = ${viewer.firmId} and e.owner_id = ${viewer.userId} and ${overlaps}
-        union
-        select e.id from ${calendarEvents} e
-         where e.firm_id = ${viewer.firmId} and e.owner_id <> ${viewer.userId} and e.case_id is not null
-           and ${overlaps}
-           and exists (select 1 from ${cases} where ${cases.id} = e.case_id and ${visibleTo(viewer)})
-        union
-        select e.id from ${calendarEvents} e
-          join ${calendarEventAttendees} a on a.event_id = e.id and a.user_id = ${viewer.userId}
-         where e.firm_id = ${viewer.firmId} and e.owner_id <> ${viewer.userId} and ${overlaps}
-      )`;
     // Times as epoch milliseconds: the driver's own timestamp parsing took most of the time.
     const epoch = (column: string) =>
       sql.raw(`(extract(epoch from e.${column}) * 1000)::float8 as ${column}`);
-    // One statement (planning the union once), the attendees and reminders as comma-joined text
-    // beside each event (no address holds a comma; parsing PostgreSQL arrays cost more).
+    // The attendees and reminders as comma-joined text beside each event (no address holds a
+    // comma; parsing PostgreSQL arrays cost more).
+    const columns = sql`e.id, e.firm_id, e.owner_id, e.case_id, e.title, e.description, e.location,
+      e.event_type, e.all_day, ${epoch('starts_at')}, ${epoch('ends_at')}, e.time_zone, e.sequence,
+      ${epoch('created_at')}, ${epoch('updated_at')}, ${cases.caseNumber}, ${cases.title} as case_title,
+      (select string_agg(a.response || ' ' || a.email, ',' order by a.position)
+         from ${calendarEventAttendees} a where a.event_id = e.id) as attendees,
+      (select string_agg(r.minutes_before::text, ',' order by r.minutes_before)
+         from ${calendarReminders} r where r.event_id = e.id) as reminders`;
     const events = rowsOf<RawEventRow>(
       await db.execute(
-        sql`${shown}
-        select e.id, e.firm_id, e.owner_id, e.case_id, e.title, e.description, e.location, e.event_type,
-               e.all_day, ${epoch('starts_at')}, ${epoch('ends_at')}, e.time_zone, e.sequence,
-               ${epoch('created_at')}, ${epoch('updated_at')}, c.case_number, c.title as case_title,
-               (select string_agg(a.response || ' ' || a.email, ',' order by a.position)
-                  from ${calendarEventAttendees} a where a.event_id = e.id) as attendees,
-               (select string_agg(r.minutes_before::text, ',' order by r.minutes_before)
-                  from ${calendarReminders} r where r.event_id = e.id) as reminders
-          from shown join ${calendarEvents} e on e.id = shown.id
-          left join ${cases} c on c.id = e.case_id
-         order by e.starts_at, e.id`,
+        sql`select ${columns}
+          from ${calendarEvents} e left join ${cases} on ${cases.id} = e.case_id
+         where e.owner_id = ${viewer.userId} and ${overlaps}
+        union all
+        select ${columns}
+          from ${calendarEvents} e join ${cases} on ${cases.id} = e.case_id and ${visibleTo(viewer)}
+         where e.owner_id <> ${viewer.userId} and e.case_id is not null and ${overlaps}
+        union all
+        select ${columns}
+          from ${calendarEvents} e left join ${cases} on ${cases.id} = e.case_id
+         where e.owner_id <> ${viewer.userId} and ${overlaps}
+           and exists (select 1 from ${calendarEventAttendees} i where i.event_id = e.id and i.user_id = ${viewer.userId})
+           and not (e.case_id is not null and ${caseVisible(viewer, sql`e.case_id`)})
+         order by starts_at, id`,
       ),
     );
     return events.map((row) => ({

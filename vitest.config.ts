@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'deadlines', include: ['packages/deadlines/src/**/*.test.ts'] } },
       {
         test: {
           name: 'provider-sandbox',

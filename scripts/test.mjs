@@ -59,11 +59,13 @@ const steps = [
     run('format', 'npx', ['prettier', '--check', '.', '--log-level=warn']),
   () => {
     const file = path.join(reports, 'unit.json');
-    const ok = run('unit, sandbox and web tests', 'npx', [
+    const ok = run('unit (shared, deadline engine, analyzer), sandbox and web tests', 'npx', [
       'vitest',
       'run',
       '--project',
       'shared',
+      '--project',
+      'deadlines',
       '--project',
       'analyzer',
       '--project',

@@ -16,3 +16,4 @@ export * from './schemas/analysis';
 export * from './schemas/documents';
 export * from './schemas/mail';
 export * from './schemas/calendar';
+export * from './schemas/deadlines';

@@ -42,6 +42,8 @@ import { oauthRoutes, providerTokensRoutes } from './modules/connections/connect
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { CalendarService } from './modules/calendar/calendar.service';
 import { ProviderCalendarService } from './modules/calendar/provider-calendar.service';
+import { DeadlinesService } from './modules/deadlines/deadlines.service';
+import { deadlinesRoutes } from './modules/deadlines/deadlines.routes';
 import { REMINDER_MAIL_JOB, ReminderDelivery } from './modules/calendar/reminders';
 import { ProviderTokens } from './modules/connections/provider-tokens';
 import { EmailsService } from './modules/emails/emails.service';
@@ -92,6 +94,7 @@ export interface Services {
   mailSync: MailSync;
   calendar: CalendarService;
   providerCalendars: ProviderCalendarService;
+  deadlines: DeadlinesService;
   reminders: ReminderDelivery;
   notifications: NotificationsService;
 }
@@ -199,6 +202,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       config.publicUrl,
     ),
     providerCalendars: new ProviderCalendarService(db, providers.adapters, providerTokens),
+    deadlines: new DeadlinesService(db, firmCache),
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
@@ -271,6 +275,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(membershipsRoutes);
       await api.register(clientsRoutes);
       await api.register(casesRoutes);
+      await api.register(deadlinesRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(documentsRoutes);
       await api.register(oauthRoutes, { prefix: '/oauth' });

@@ -4,6 +4,7 @@ import { createCase, createClient, createFirm, createMembership, createUser } fr
 import type { UserType } from '@sentinel/shared';
 import { DEMO_CO_COUNSEL, DEMO_EXTRA_CLIENTS, seedDemoCases } from './demo-cases';
 import { seedDemoCalendar } from './demo-calendar';
+import { seedDemoDeadlines } from './demo-deadlines';
 
 /** The demo firm's sign-ins, also listed in the README. */
 export const DEMO_PASSWORD = 'Demo-Claims-2026!';
@@ -90,6 +91,7 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
       .from(schema.users)
       .where(eq(schema.users.email, DEMO_CO_COUNSEL.email));
     await seedDemoCalendar(tx, firm.id, { attorneyId: ids.attorney!, counselId: counsel!.id });
+    await seedDemoDeadlines(tx, firm.id, ids.attorney!);
     await seedSecondFirm(tx, ids['public-adjuster']!);
   });
   return true;

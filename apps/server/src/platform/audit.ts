@@ -55,7 +55,11 @@ export type AuditAction =
   | 'calendar_event_updated'
   | 'calendar_event_deleted'
   | 'calendar_feed_created'
-  | 'time_zone_set';
+  | 'time_zone_set'
+  | 'claim_facts_set'
+  | 'key_date_set'
+  | 'key_date_removed'
+  | 'deadline_reviewed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
@@ -42,6 +43,13 @@ export const calendarEvents = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull().default('UTC'),
+    /**
+     * A deadline the claim deadline engine computed for the case (issue 16): the rule's id and
+     * who must act. Such an event is kept by the engine (created, moved, removed as the case's
+     * key dates change) and cannot be changed or deleted on the calendar.
+     */
+    deadlineRule: text('deadline_rule'),
+    deadlineParty: text('deadline_party'),
     /** iCalendar SEQUENCE: raised on every change, so subscribed calendars take the update. */
     sequence: integer('sequence').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +68,9 @@ export const calendarEvents = pgTable(
       .on(t.firmId, t.startsAt)
       .where(sql`${t.caseId} is not null`),
     index('calendar_events_case_idx').on(t.caseId, t.startsAt),
+    uniqueIndex('calendar_events_case_rule_key')
+      .on(t.caseId, t.deadlineRule)
+      .where(sql`${t.deadlineRule} is not null`),
     check(
       'calendar_events_type_check',
       sql`${t.eventType} in ('meeting','court','deadline','deposition','mediation','inspection','other')`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -63,6 +64,16 @@ export const cases = pgTable(
     claimNumber: text('claim_number'),
     dateOfLoss: date('date_of_loss', { mode: 'string' }),
     propertyAddress: text('property_address'),
+    /**
+     * What selects the claim deadline rules (issue 16): the property's state (a US state code),
+     * the policy kind, the policy's issue or renewal date, and orders or facts that change periods.
+     */
+    propertyState: text('property_state'),
+    policyKind: text('policy_kind'),
+    policyEffectiveDate: date('policy_effective_date', { mode: 'string' }),
+    stateOfEmergency: boolean('state_of_emergency').notNull().default(false),
+    surplusLines: boolean('surplus_lines').notNull().default(false),
+    catastropheExtensionDays: integer('catastrophe_extension_days').notNull().default(0),
     targetSettlement: money('target_settlement'),
     settlementAmount: money('settlement_amount'),
     /** When the case last entered Settled (settlements month to date count from it). */
@@ -106,6 +117,15 @@ export const cases = pgTable(
       sql`${t.status} in ('active','discovery','negotiation','settlement','settled')`,
     ),
     check('cases_priority_check', sql`${t.priority} in ('high','medium','low')`),
+    check(
+      'cases_policy_kind_check',
+      sql`${t.policyKind} is null or ${t.policyKind} in ('homeowners','commercial','flood')`,
+    ),
+    check('cases_property_state_check', sql`${t.propertyState} is null or ${t.propertyState} ~ '^[A-Z]{2}$'`),
+    check(
+      'cases_catastrophe_extension_check',
+      sql`${t.catastropheExtensionDays} between 0 and 180`,
+    ),
     check(
       'cases_amounts_check',
       sql`coalesce(${t.targetSettlement}, 0) >= 0 and coalesce(${t.settlementAmount}, 0) >= 0`,

@@ -9,3 +9,4 @@ export * from './cases';
 export * from './documents';
 export * from './mail';
 export * from './calendar';
+export * from './deadlines';

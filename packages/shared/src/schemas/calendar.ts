@@ -144,9 +144,16 @@ export const calendarEvent = z.object({
   /** The case it belongs to, when the user may see that case. */
   case: z.object({ id: z.string(), caseNumber: z.string(), title: z.string() }).nullable(),
   reminders: z.array(z.enum(REMINDER_CHOICES)),
-  /** A deadline from a case's due date or a document's analysis: shown, never moved or deleted here. */
+  /**
+   * A deadline from a case's due date, a document's analysis or the claim deadline engine (its
+   * rule, e.g. 'FL-08'): shown, never moved or deleted here.
+   */
   deadline: z
-    .object({ kind: z.enum(['case_due', 'document']), documentId: z.string().nullable() })
+    .object({
+      kind: z.enum(['case_due', 'document', 'rule']),
+      documentId: z.string().nullable(),
+      ruleId: z.string().nullable(),
+    })
     .nullable(),
   /** The user may move, resize and delete it (their own Sentinel event, or a provider event). */
   editable: z.boolean(),

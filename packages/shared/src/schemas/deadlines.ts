@@ -196,3 +196,120 @@ export const pendingRule = z.object({
   needs: z.enum(KEY_DATE_KINDS),
 });
 export type PendingRule = z.infer<typeof pendingRule>;
+
+/** An attorney's word on a computed deadline. */
+export const DEADLINE_STATUSES = ['open', 'met', 'missed', 'waived'] as const;
+export type DeadlineStatus = (typeof DEADLINE_STATUSES)[number];
+export const DEADLINE_STATUS_LABELS: Record<DeadlineStatus, string> = {
+  open: 'Open',
+  met: 'Met',
+  missed: 'Missed',
+  waived: 'Waived',
+};
+
+/** A real calendar day written YYYY-MM-DD (2025-02-30 is refused). */
+export const calendarDay = (message = 'Use a date like 2025-03-01') =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => {
+      const parsed = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+    }, message);
+
+const documentRef = z.object({ id: z.string(), name: z.string() });
+
+/** A key date of the case and where it came from. */
+export const keyDate = z.object({
+  kind: z.enum(KEY_DATE_KINDS),
+  date: isoDate,
+  source: z.enum(['typed', 'document']),
+  /** The analysed document it was confirmed from (gone if the document was removed). */
+  document: documentRef.nullable(),
+  setBy: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type KeyDate = z.infer<typeof keyDate>;
+
+/** A date an analysed document of the case suggests for a key date, waiting for an attorney. */
+export const keyDateSuggestion = z.object({
+  kind: z.enum(KEY_DATE_KINDS),
+  date: isoDate,
+  document: documentRef,
+  /** The words of the document the date was read from. */
+  text: z.string(),
+});
+export type KeyDateSuggestion = z.infer<typeof keyDateSuggestion>;
+
+/** A computed deadline as the case shows it: with the attorney's review and override. */
+export const caseDeadline = computedDeadline.extend({
+  status: z.enum(DEADLINE_STATUSES),
+  /** The date that counts: the attorney's override, else the computed due date. */
+  date: isoDate,
+  /** Open and its date has passed (in the viewer's time zone). */
+  overdue: z.boolean(),
+  override: z.object({ date: isoDate, reason: z.string() }).nullable(),
+  /** Who last reviewed it and when (status or override), if anyone. */
+  reviewedBy: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+});
+export type CaseDeadline = z.infer<typeof caseDeadline>;
+
+export const caseDeadlinesResponse = z.object({
+  facts: claimFacts,
+  keyDates: z.array(keyDate),
+  suggestions: z.array(keyDateSuggestion),
+  deadlines: z.array(caseDeadline),
+  pending: z.array(pendingRule),
+  /** The rule sets applied, e.g. 'Florida statutes'. */
+  sources: z.array(z.string()),
+  /** Why fewer rules apply, in one sentence, or null. */
+  notice: z.string().nullable(),
+  /** Whose calendar carries the deadlines (the lead attorney), or null when the case has none. */
+  calendarOwner: z.string().nullable(),
+  /** The viewer may change dates, facts and reviews (attorneys). */
+  canEdit: z.boolean(),
+  /** Today in the viewer's time zone (what "overdue" was judged against). */
+  today: isoDate,
+});
+export type CaseDeadlinesResponse = z.infer<typeof caseDeadlinesResponse>;
+
+export const DEADLINE_MESSAGES = {
+  judgementNote:
+    'Computed deadlines support your judgement; they do not replace it. Confirm each date against the policy form and its endorsements, the policy’s issue or renewal date, any catastrophe orders and current law.',
+  futureKeyDate: 'A key date cannot be in the future',
+  unknownState: 'Choose a US state',
+  overrideNeedsReason: 'Say why you set a date of your own',
+  unknownRule: 'This case has no such deadline',
+  unknownDocument: 'That document is not on this case',
+  computedEventLocked:
+    'This deadline is computed from the case’s key dates: change the date it depends on, or set a date of your own on the case’s Deadlines tab.',
+  saved: 'Saved',
+} as const;
+
+/** PUT /api/cases/{id}/deadlines/facts */
+export const claimFactsBody = claimFacts.extend({
+  propertyState: z
+    .string()
+    .nullable()
+    .refine((value) => value === null || isUsState(value), DEADLINE_MESSAGES.unknownState),
+  policyEffectiveDate: calendarDay().nullable(),
+});
+
+/** PUT /api/cases/{id}/key-dates/{kind}: typed, or confirmed from an analysed document. */
+export const keyDateBody = z.object({
+  date: calendarDay().refine((value) => value >= '1900-01-01', 'Use a date after 1900'),
+  documentId: z.uuid('Unknown document').nullable().default(null),
+});
+
+/** PUT /api/cases/{id}/deadlines/{ruleId}/review */
+export const deadlineReviewBody = z
+  .object({
+    status: z.enum(DEADLINE_STATUSES),
+    overrideDate: calendarDay().nullable().default(null),
+    reason: z.string().trim().max(1000, 'Keep the reason under 1,000 characters').default(''),
+  })
+  .refine((body) => body.overrideDate === null || body.reason.length > 0, {
+    message: DEADLINE_MESSAGES.overrideNeedsReason,
+    path: ['reason'],
+  });

@@ -73,6 +73,34 @@ const TABLE: Record<string, Row> = {
     foreignObject: true,
     payload: { userId: '00000000-0000-4000-8000-000000000001' },
   },
+  // The claim deadline engine (issue 16): the case's team reads, attorneys change.
+  'GET /api/cases/:id/deadlines': {
+    access: ['attorney', 'restoration-contractor', 'public-adjuster', 'expert-witness'],
+    foreignObject: true,
+  },
+  'PUT /api/cases/:id/deadlines/facts': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: {
+      propertyState: 'FL',
+      policyKind: 'homeowners',
+      policyEffectiveDate: null,
+      stateOfEmergency: false,
+      surplusLines: false,
+      catastropheExtensionDays: 0,
+    },
+  },
+  'PUT /api/cases/:id/key-dates/:kind': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { date: '2024-10-01' },
+  },
+  'DELETE /api/cases/:id/key-dates/:kind': { access: ATTORNEY_ONLY, foreignObject: true },
+  'PUT /api/cases/:id/deadlines/:ruleId/review': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { status: 'met' },
+  },
   'GET /api/dashboard/attorney': { access: ATTORNEY_ONLY },
   'POST /api/document/upload/single': { access: 'session' },
   'GET /api/document/:userId/all': { access: 'session', foreignObject: true },
@@ -307,6 +335,8 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
     .replace(':eventId', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId)
     .replace(':caseId', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId)
     .replace(':file', 'no-such-feed-token-0000000000.ics')
+    .replace(':kind', 'denial')
+    .replace(':ruleId', 'FL-08')
     .replace(':attachmentId', 'att1')
     .replace(':userId', firm === 'own' ? ownUser : foreignAttorneyId)
     .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId);

@@ -26,11 +26,14 @@ export function reminderMail(input: {
   to: string;
   firstName: string;
   event: EventFacts;
+  /** "in 15 minutes", "in 1 week" */
   lead: string;
+  /** "starts", or "is due" for a deadline */
+  verb: string;
   late: boolean;
   link: string;
 }): OutgoingMail {
-  const { to, firstName, event, lead, late, link } = input;
+  const { to, firstName, event, lead, verb, late, link } = input;
   const subject = `${late ? 'Late reminder' : 'Reminder'}: ${event.title} (${lead})`;
   const lateNote = late
     ? 'Sentinel could not send this reminder on time; it is sent now so that you still have it.'
@@ -41,7 +44,7 @@ export function reminderMail(input: {
     text: [
       `Hello ${firstName},`,
       '',
-      `${event.title} starts ${lead}.`,
+      `${event.title} ${verb} ${lead}.`,
       ...factLines(event),
       ...(lateNote ? ['', lateNote] : []),
       '',
@@ -50,7 +53,7 @@ export function reminderMail(input: {
     ].join('\n'),
     html: mailLayout(
       subject,
-      `<p>Hello ${escapeHtml(firstName)},</p><p><strong>${escapeHtml(event.title)}</strong> starts ${escapeHtml(lead)}.</p>${factHtml(event)}${
+      `<p>Hello ${escapeHtml(firstName)},</p><p><strong>${escapeHtml(event.title)}</strong> ${escapeHtml(verb)} ${escapeHtml(lead)}.</p>${factHtml(event)}${
         lateNote ? `<p>${escapeHtml(lateNote)}</p>` : ''
       }<p><a href="${escapeHtml(link)}">Open your calendar</a></p>`,
     ),

@@ -5,8 +5,16 @@ import { visibleTo, type CaseViewer } from '../cases/cases.repository';
 import { rowsOf } from '../../platform/throttle';
 import { documentsVisibleTo } from '../documents/documents.repository';
 
-const { calendarEvents, calendarEventAttendees, calendarReminders, calendarFeeds, cases, documents, users } =
-  schema;
+const {
+  calendarEvents,
+  calendarEventAttendees,
+  calendarReminders,
+  calendarFeeds,
+  caseDeadlineReviews,
+  cases,
+  documents,
+  users,
+} = schema;
 
 export type CalendarEventRow = typeof calendarEvents.$inferSelect;
 export type AttendeeRow = typeof calendarEventAttendees.$inferSelect;
@@ -43,6 +51,8 @@ interface RawEventRow {
   starts_at: number;
   ends_at: number;
   time_zone: string;
+  deadline_rule: string | null;
+  deadline_party: string | null;
   sequence: number;
   created_at: number;
   updated_at: number;
@@ -56,7 +66,8 @@ interface RawEventRow {
 
 /** A deadline from a case's due date or a document's analysis (dates are calendar days). */
 export interface DeadlineRow {
-  kind: 'case_due' | 'document';
+  /** A case's due date, a date document analysis found, or one the claim deadline engine computed. */
+  kind: 'case_due' | 'document' | 'rule';
   date: string;
   caseId: string;
   caseNumber: string;
@@ -82,6 +93,13 @@ const invitedTo = (viewer: CaseViewer) =>
 const caseVisible = (viewer: CaseViewer, caseId: SQL = sql`${calendarEvents.caseId}`) =>
   sql`exists (select 1 from ${cases} where ${cases.id} = ${caseId} and ${visibleTo(viewer)})`;
 
+/**
+ * Of the deadlines the claim deadline engine put on a case's calendar, a client sees only their
+ * own duties; everyone else who may see the case sees them all.
+ */
+const deadlineShown = (viewer: CaseViewer, rule: SQL, party: SQL) =>
+  viewer.userType === 'client' ? sql`(${rule} is null or ${party} = 'policyholder')` : sql`true`;
+
 /** Sentinel's own calendar: events, attendees, reminders and the subscription feed. */
 export const calendarRepository = {
   /**
@@ -106,7 +124,8 @@ export const calendarRepository = {
     // The attendees and reminders as comma-joined text beside each event (no address holds a
     // comma; parsing PostgreSQL arrays cost more).
     const columns = sql`e.id, e.firm_id, e.owner_id, e.case_id, e.title, e.description, e.location,
-      e.event_type, e.all_day, ${epoch('starts_at')}, ${epoch('ends_at')}, e.time_zone, e.sequence,
+      e.event_type, e.all_day, ${epoch('starts_at')}, ${epoch('ends_at')}, e.time_zone,
+      e.deadline_rule, e.deadline_party, e.sequence,
       ${epoch('created_at')}, ${epoch('updated_at')}, ${cases.caseNumber}, ${cases.title} as case_title,
       (select string_agg(a.response || ' ' || a.email, ',' order by a.position)
          from ${calendarEventAttendees} a where a.event_id = e.id) as attendees,
@@ -121,6 +140,7 @@ export const calendarRepository = {
         select ${columns}
           from ${calendarEvents} e join ${cases} on ${cases.id} = e.case_id and ${visibleTo(viewer)}
          where e.owner_id <> ${viewer.userId} and e.case_id is not null and ${overlaps}
+           and ${deadlineShown(viewer, sql`e.deadline_rule`, sql`e.deadline_party`)}
         union all
         select ${columns}
           from ${calendarEvents} e left join ${cases} on ${cases.id} = e.case_id
@@ -143,6 +163,8 @@ export const calendarRepository = {
       startsAt: new Date(row.starts_at),
       endsAt: new Date(row.ends_at),
       timeZone: row.time_zone,
+      deadlineRule: row.deadline_rule,
+      deadlineParty: row.deadline_party,
       sequence: row.sequence,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
@@ -169,7 +191,15 @@ export const calendarRepository = {
           eq(calendarEvents.firmId, viewer.firmId),
           or(
             eq(calendarEvents.ownerId, viewer.userId),
-            and(sql`${calendarEvents.caseId} is not null`, caseVisible(viewer)),
+            and(
+              sql`${calendarEvents.caseId} is not null`,
+              caseVisible(viewer),
+              deadlineShown(
+                viewer,
+                sql`${calendarEvents.deadlineRule}`,
+                sql`${calendarEvents.deadlineParty}`,
+              ),
+            ),
             invitedTo(viewer),
           ),
         ),
@@ -189,6 +219,7 @@ export const calendarRepository = {
           eq(calendarEvents.firmId, viewer.firmId),
           gt(calendarEvents.endsAt, from),
           visibleTo(viewer),
+          deadlineShown(viewer, sql`${calendarEvents.deadlineRule}`, sql`${calendarEvents.deadlineParty}`),
         ),
       )
       .orderBy(asc(calendarEvents.startsAt), asc(calendarEvents.id))
@@ -355,6 +386,8 @@ export const calendarRepository = {
   /**
    * Case due dates and the deadlines document analysis found, from `from` to `to` (dates,
    * inclusive), on cases and documents the viewer may see; settled and closed cases are left out.
+   * With `computed`, also the open deadlines the claim deadline engine put on the calendar (the
+   * dashboard; the calendar reads those as events).
    */
   async deadlines(
     db: DbOrTx,
@@ -362,6 +395,7 @@ export const calendarRepository = {
     from: string,
     to: string,
     limit = 2000,
+    { computed = false }: { computed?: boolean } = {},
   ): Promise<DeadlineRow[]> {
     // One statement (each query costs a round trip the calendar's range read is measured with).
     const open = sql`${cases.status} not in ('settled', 'closed')`;
@@ -385,9 +419,25 @@ export const calendarRepository = {
           and d.elem->>'date' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
           and d.elem->>'date' between ${from} and ${to}
         order by d.elem->>'date', ${documents.id}
-        limit ${limit})`);
+        limit ${limit})
+      ${
+        computed
+          ? sql`union all
+      (select 'rule', (e.starts_at at time zone 'UTC')::date::text, e.title, null, null,
+              ${cases.id}, ${cases.caseNumber}, ${cases.title}, ${cases.priority}
+         from ${calendarEvents} e
+         join ${cases} on ${cases.id} = e.case_id
+         left join ${caseDeadlineReviews} r on r.case_id = e.case_id and r.rule_id = e.deadline_rule
+        where e.firm_id = ${viewer.firmId} and e.deadline_rule is not null and ${visibleTo(viewer)} and ${open}
+          and ${deadlineShown(viewer, sql`e.deadline_rule`, sql`e.deadline_party`)}
+          and coalesce(r.status, 'open') = 'open'
+          and e.starts_at >= ${from}::date and e.starts_at < ${to}::date + 1
+        order by e.starts_at, e.id
+        limit ${limit})`
+          : sql``
+      }`);
     const rows: DeadlineRow[] = rowsOf<{
-      kind: 'case_due' | 'document';
+      kind: DeadlineRow['kind'];
       date: string;
       text: string | null;
       document_id: string | null;

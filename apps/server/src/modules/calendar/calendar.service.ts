@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '@sentinel/db';
+import type { Database, DbOrTx } from '@sentinel/db';
 import {
   MAX_CALENDAR_RANGE_DAYS,
   REMINDER_MINUTES,
@@ -10,6 +10,7 @@ import {
   type calendarEventPatch,
   type sentinelEventBody,
   CALENDAR_MESSAGES,
+  DEADLINE_MESSAGES,
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import { actorEntry, audit } from '../../platform/audit';
@@ -138,11 +139,7 @@ export class CalendarService {
   ): Promise<CalendarEvent> {
     const now = this.clock();
     const { row, invited, timesChanged } = await this.db.transaction(async (tx) => {
-      const current = await repo.lockOwn(tx, principal, id);
-      if (!current)
-        throw (await repo.find(tx, principal, id))
-          ? badRequest(CALENDAR_MESSAGES.eventNotYours)
-          : notFound(CALENDAR_MESSAGES.eventNotFound);
+      const current = await this.lockChangeable(tx, principal, id);
       const allDay = patch.allDay ?? current.allDay;
       const zone = patch.timeZone ? await this.zoneOf(principal, patch.timeZone) : current.timeZone;
       const times =
@@ -196,11 +193,7 @@ export class CalendarService {
     context: RequestContext,
   ): Promise<{ id: string; deleted: true }> {
     const removed = await this.db.transaction(async (tx) => {
-      const current = await repo.lockOwn(tx, principal, id);
-      if (!current)
-        throw (await repo.find(tx, principal, id))
-          ? badRequest(CALENDAR_MESSAGES.eventNotYours)
-          : notFound(CALENDAR_MESSAGES.eventNotFound);
+      const current = await this.lockChangeable(tx, principal, id);
       const [details] = await repo.withDetails(tx, [{ event: current, caseNumber: null, caseTitle: null }]);
       await repo.remove(tx, id);
       await audit(
@@ -315,6 +308,20 @@ export class CalendarService {
   }
 
   /** The zone wall-clock times are read in: the one sent, else the person's, else UTC. */
+  /**
+   * The viewer's own event, locked for a change; another's they see is 400, one they do not see
+   * 404, and a deadline the engine keeps for its case cannot be changed here (400).
+   */
+  private async lockChangeable(tx: DbOrTx, principal: Principal, id: string) {
+    const current = await repo.lockOwn(tx, principal, id);
+    if (!current)
+      throw (await repo.find(tx, principal, id))
+        ? badRequest(CALENDAR_MESSAGES.eventNotYours)
+        : notFound(CALENDAR_MESSAGES.eventNotFound);
+    if (current.deadlineRule) throw badRequest(DEADLINE_MESSAGES.computedEventLocked);
+    return current;
+  }
+
   private async zoneOf(principal: Principal, sent: string | undefined): Promise<string> {
     if (sent) {
       const zone = knownZone(sent, '');

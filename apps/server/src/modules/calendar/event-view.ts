@@ -31,8 +31,8 @@ export function toCalendarEvent(row: RangeEvent, viewerId: string): CalendarEven
         ? { id: row.caseId, caseNumber: row.caseNumber, title: row.caseTitle }
         : null,
     reminders: row.reminderMinutes.flatMap((m) => reminderChoiceOf(m) ?? []),
-    deadline: null,
-    editable: row.ownerId === viewerId,
+    deadline: row.deadlineRule ? { kind: 'rule', documentId: null, ruleId: row.deadlineRule } : null,
+    editable: row.ownerId === viewerId && !row.deadlineRule,
     conferenceUrl: null,
     htmlLink: null,
   };
@@ -43,10 +43,12 @@ export const deadlineId = (row: DeadlineRow) =>
   row.kind === 'case_due' ? `deadline-case-${row.caseId}` : `deadline-doc-${row.documentId}-${row.date}`;
 
 /** The title of a deadline: the case's due date, or what the document says is due. */
-export const deadlineTitle = (row: DeadlineRow) =>
-  row.kind === 'case_due'
-    ? `Due: ${row.caseNumber} ${row.caseTitle}`
-    : `Deadline: ${row.text?.trim() || row.documentName || row.caseTitle} (${row.caseNumber})`;
+export function deadlineTitle(row: DeadlineRow): string {
+  if (row.kind === 'case_due') return `Due: ${row.caseNumber} ${row.caseTitle}`;
+  // The engine's event already says who must do what, on which case.
+  if (row.kind === 'rule') return row.text ?? row.caseTitle;
+  return `Deadline: ${row.text?.trim() || row.documentName || row.caseTitle} (${row.caseNumber})`;
+}
 
 /** A deadline as a read-only all-day event of Sentinel's calendar, linked to its case. */
 export function deadlineEvent(row: DeadlineRow): CalendarEvent {
@@ -67,7 +69,7 @@ export function deadlineEvent(row: DeadlineRow): CalendarEvent {
     eventType: 'deadline',
     case: { id: row.caseId, caseNumber: row.caseNumber, title: row.caseTitle },
     reminders: [],
-    deadline: { kind: row.kind, documentId: row.documentId },
+    deadline: { kind: row.kind, documentId: row.documentId, ruleId: null },
     editable: false,
     conferenceUrl: null,
     htmlLink: null,

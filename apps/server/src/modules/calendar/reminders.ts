@@ -26,6 +26,7 @@ interface DueReminder {
   firm_id: string;
   owner_id: string;
   title: string;
+  event_type: string;
   location: string;
   all_day: boolean;
   starts_at: Date;
@@ -45,6 +46,9 @@ export function leadText(minutes: number): string {
   if (minutes % 60 === 0) return minutes === 60 ? 'in 1 hour' : `in ${minutes / 60} hours`;
   return `in ${minutes} minutes`;
 }
+
+/** A deadline "is due in 1 week"; anything else "starts in 15 minutes". */
+const reminderVerb = (eventType: string) => (eventType === 'deadline' ? 'is due' : 'starts');
 
 /**
  * Delivers the reminders of Sentinel events (issue 11): at each reminder's moment its owner gets
@@ -91,7 +95,7 @@ export class ReminderDelivery {
           join ${schema.users} u on u.id = e.owner_id
          where r.id = due.id and e.id = r.event_id
         returning r.id, r.minutes_before, r.fire_at, r.late, e.id as event_id, e.firm_id, e.owner_id,
-                  e.title, e.location, e.all_day, e.starts_at, e.ends_at, e.time_zone,
+                  e.title, e.event_type, e.location, e.all_day, e.starts_at, e.ends_at, e.time_zone,
                   c.case_number, c.title as case_title, u.time_zone as user_time_zone`);
       const rows = rowsOf<DueReminder>(result);
       for (const row of rows) {
@@ -106,7 +110,7 @@ export class ReminderDelivery {
           userId: row.owner_id,
           firmId: row.firm_id,
           kind: 'event_reminder',
-          title: `${row.title} starts ${lead}`,
+          title: `${row.title} ${reminderVerb(row.event_type)} ${lead}`,
           body: [when, row.location].filter(Boolean).join(' · '),
           link: `/calendar?date=${day}`,
           late: row.late,
@@ -130,7 +134,7 @@ export class ReminderDelivery {
     run: async (payload) => {
       const eventId = String(payload.eventId);
       const result = await this.db.execute(sql`
-        select u.email, u.first_name, e.title, e.location, c.case_number, c.title as case_title
+        select u.email, u.first_name, e.title, e.event_type, e.location, c.case_number, c.title as case_title
           from ${schema.calendarEvents} e
           join ${schema.users} u on u.id = e.owner_id
           left join ${schema.cases} c on c.id = e.case_id
@@ -139,6 +143,7 @@ export class ReminderDelivery {
         email: string;
         first_name: string;
         title: string;
+        event_type: string;
         location: string;
         case_number: string | null;
         case_title: string | null;
@@ -149,6 +154,7 @@ export class ReminderDelivery {
           to: row.email,
           firstName: row.first_name,
           lead: String(payload.lead),
+          verb: reminderVerb(row.event_type),
           late: payload.late === true,
           link: `${this.publicUrl}/calendar?date=${String(payload.day)}`,
           event: {

@@ -28,6 +28,7 @@ import { inviteToFirm, rethrowEmailTaken } from '../auth/invitations';
 import type { Principal } from '../auth/principal';
 import { membershipsRepository } from '../memberships/memberships.repository';
 import { profileRepository } from '../profile/profile.repository';
+import { followCaseChange } from '../deadlines/case-deadlines';
 import { caseMemberAddedMail, caseMemberInvitationMail, caseMemberJoinMail } from './cases.emails';
 import { casesRepository as repo, type CaseRow, type CaseValues } from './cases.repository';
 
@@ -106,6 +107,12 @@ export class CasesService {
         status,
         changedById: principal.userId,
       });
+      if (input.dateOfLoss)
+        await followCaseChange(
+          tx,
+          { caseId: row.id, dateOfLoss: input.dateOfLoss, setById: principal.userId },
+          new Date(),
+        );
       await this.audit(tx, principal, context, 'case_created', row, { caseNumber });
       return row.id;
     });
@@ -144,6 +151,15 @@ export class CasesService {
         });
       }
       await repo.update(tx, principal.firmId, caseId, values);
+      const lossChanged = input.dateOfLoss !== undefined && input.dateOfLoss !== current.dateOfLoss;
+      const leadChanged =
+        input.leadAttorneyId !== undefined && input.leadAttorneyId !== current.leadAttorneyId;
+      if (lossChanged || leadChanged)
+        await followCaseChange(
+          tx,
+          { caseId, dateOfLoss: lossChanged ? input.dateOfLoss : undefined, setById: principal.userId },
+          new Date(),
+        );
       const changed = Object.keys(input).filter(
         (key) => (input as Record<string, unknown>)[key] !== (current as Record<string, unknown>)[key],
       );

@@ -55,13 +55,15 @@ export class DashboardService {
       repo.caseFigures(this.db, principal.firmId, monthStart),
       repo.totalClients(this.db, principal.firmId),
       activityOf(this.db, principal.firmId, { actions: ACTIVITY_ACTIONS }, RECENT_ACTIVITY),
-      // The calendar's deadlines (case due dates and those document analysis found), firm-wide.
+      // The calendar's deadlines (case due dates, those document analysis found and those the
+      // claim deadline engine computed), firm-wide.
       calendarRepository.deadlines(
         this.db,
         { firmId: principal.firmId, userId: '', userType: 'attorney' },
         today,
         addDays(today, DEADLINE_HORIZON_DAYS),
         UPCOMING_DEADLINES,
+        { computed: true },
       ),
     ]);
 

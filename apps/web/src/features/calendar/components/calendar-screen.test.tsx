@@ -52,7 +52,7 @@ const dueDate: CalendarEvent = {
   allDay: true,
   color: CALENDAR_COLOURS.deadline,
   source: 'sentinel',
-  deadline: { kind: 'case_due', documentId: null },
+  deadline: { kind: 'case_due', documentId: null, ruleId: null },
   editable: false,
 };
 

@@ -1,0 +1,105 @@
+import { days, PROPERTY_POLICIES, unversioned, years, type RuleSet } from './types';
+
+/**
+ * The common terms of an ISO HO 00 03 style form, for homeowners and commercial policies.
+ * Contract terms do not roll past weekends and holidays; the actual form and its endorsements
+ * decide, and may be more generous.
+ */
+
+const READ_THE_FORM = 'A common policy term: read the actual form and its endorsements.';
+
+export const policyTerms: RuleSet = {
+  name: 'Common policy terms (ISO HO 00 03)',
+  state: null,
+  rollCaveat: null,
+  rules: [
+    {
+      kind: 'note',
+      id: 'HO-01',
+      who: 'policyholder',
+      action: 'Give prompt notice of the loss',
+      appliesTo: ['HO-02', 'HO-06'],
+      citation: 'HO 00 03, Duties After Loss',
+      verification: 'S',
+      caveat:
+        'The policy also asks for prompt notice of the loss, with no fixed number of days (Duties After Loss).',
+      policyKinds: PROPERTY_POLICIES,
+    },
+    {
+      kind: 'deadline',
+      id: 'HO-02',
+      who: 'policyholder',
+      action: 'Send the signed, sworn proof of loss',
+      trigger: 'proof_of_loss_requested',
+      triggerPhrase: 'the insurer asked for it',
+      versions: unversioned(days(60)),
+      roll: 'none',
+      holidays: 'property_state',
+      citation: 'HO 00 03, Duties After Loss',
+      verification: 'S',
+      caveat: READ_THE_FORM,
+      policyKinds: PROPERTY_POLICIES,
+    },
+    {
+      kind: 'deadline',
+      id: 'HO-03',
+      who: 'insurer',
+      action: 'Pay the loss',
+      trigger: 'claim_accepted',
+      triggerPhrase: 'the insurer and the policyholder agreed on the loss',
+      versions: unversioned(days(60)),
+      roll: 'none',
+      holidays: 'property_state',
+      citation: 'HO 00 03, Loss Payment',
+      verification: 'S',
+      caveat: `Also 60 days after a final judgment or a filed appraisal award, and never before 60 days after the proof of loss. ${READ_THE_FORM}`,
+      policyKinds: PROPERTY_POLICIES,
+    },
+    {
+      kind: 'deadline',
+      id: 'HO-04',
+      who: 'both',
+      action: 'Name an appraiser',
+      trigger: 'appraisal_demand',
+      triggerPhrase: 'the written appraisal demand was received',
+      versions: unversioned(days(20)),
+      roll: 'none',
+      holidays: 'property_state',
+      citation: 'HO 00 03, Appraisal',
+      verification: 'S',
+      caveat: READ_THE_FORM,
+      policyKinds: PROPERTY_POLICIES,
+    },
+    {
+      kind: 'deadline',
+      id: 'HO-05',
+      who: 'appraisers',
+      action: 'Agree on an umpire, or a court picks one on request',
+      trigger: { rule: 'HO-04' },
+      triggerPhrase: 'the last day to name appraisers',
+      versions: unversioned(days(15)),
+      roll: 'none',
+      holidays: 'property_state',
+      citation: 'HO 00 03, Appraisal',
+      verification: 'S',
+      caveat: `The 15 days run from the day both appraisers were named, which may be earlier. ${READ_THE_FORM}`,
+      policyKinds: PROPERTY_POLICIES,
+    },
+    {
+      kind: 'deadline',
+      id: 'HO-06',
+      who: 'policyholder',
+      action: 'File suit (the common policy limit)',
+      trigger: 'date_of_loss',
+      triggerPhrase: 'the date of loss',
+      versions: unversioned(years(2)),
+      roll: 'none',
+      holidays: 'property_state',
+      citation: 'HO 00 03, Suit Against Us',
+      verification: 'S',
+      caveat: `Commonly 2 years; state law controls and may allow longer. ${READ_THE_FORM}`,
+      yieldsToStateSuitLimit: true,
+      policyKinds: PROPERTY_POLICIES,
+    },
+  ],
+};

@@ -122,10 +122,7 @@ export const cases = pgTable(
       sql`${t.policyKind} is null or ${t.policyKind} in ('homeowners','commercial','flood')`,
     ),
     check('cases_property_state_check', sql`${t.propertyState} is null or ${t.propertyState} ~ '^[A-Z]{2}$'`),
-    check(
-      'cases_catastrophe_extension_check',
-      sql`${t.catastropheExtensionDays} between 0 and 180`,
-    ),
+    check('cases_catastrophe_extension_check', sql`${t.catastropheExtensionDays} between 0 and 180`),
     check(
       'cases_amounts_check',
       sql`coalesce(${t.targetSettlement}, 0) >= 0 and coalesce(${t.settlementAmount}, 0) >= 0`,

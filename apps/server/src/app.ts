@@ -44,6 +44,7 @@ import { CalendarService } from './modules/calendar/calendar.service';
 import { ProviderCalendarService } from './modules/calendar/provider-calendar.service';
 import { DeadlinesService } from './modules/deadlines/deadlines.service';
 import { deadlinesRoutes } from './modules/deadlines/deadlines.routes';
+import { DEADLINES_RESYNC_JOB, deadlinesResyncJob } from './modules/deadlines/resync';
 import { REMINDER_MAIL_JOB, ReminderDelivery } from './modules/calendar/reminders';
 import { ProviderTokens } from './modules/connections/provider-tokens';
 import { EmailsService } from './modules/emails/emails.service';
@@ -225,6 +226,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   jobHandlers[ANALYSIS_JOB] = services.documentAnalysis.analysisJob;
   jobHandlers[MAIL_SYNC_JOB] = mailSync.job;
   jobHandlers[REMINDER_MAIL_JOB] = reminders.mailJob;
+  jobHandlers[DEADLINES_RESYNC_JOB] = deadlinesResyncJob(db, app.log);
   jobHandlers[CLEANUP_JOB] = storageCleanup(db, store, uploadTmpDir(config.dataDir), app.log);
 
   app.decorate('config', config);

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { CLEANUP_JOB } from './modules/documents/storage-cleanup';
+import { DEADLINES_RESYNC_JOB } from './modules/deadlines/resync';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
@@ -41,6 +42,8 @@ async function main() {
   app.jobs.start();
   // Load pdf.js and the model now rather than in the first analysis (about 0.7 s).
   void import('@sentinel/analyzer').then((analyzer) => analyzer.warmUp()).catch(() => undefined);
+  // Deadlines on the calendar computed under rules this build changed are recomputed.
+  await app.jobs.enqueue(database.db, DEADLINES_RESYNC_JOB, {});
   const cleanup = () => app.jobs.enqueue(database.db, CLEANUP_JOB, {});
   await cleanup();
   setInterval(() => void cleanup().catch(() => undefined), 60 * 60 * 1000).unref();

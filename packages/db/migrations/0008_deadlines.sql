@@ -30,6 +30,7 @@ ALTER TABLE "cases" ADD COLUMN "policy_effective_date" date;--> statement-breakp
 ALTER TABLE "cases" ADD COLUMN "state_of_emergency" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "cases" ADD COLUMN "surplus_lines" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "cases" ADD COLUMN "catastrophe_extension_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "cases" ADD COLUMN "deadlines_synced_with" text;--> statement-breakpoint
 ALTER TABLE "calendar_events" ADD COLUMN "deadline_rule" text;--> statement-breakpoint
 ALTER TABLE "calendar_events" ADD COLUMN "deadline_party" text;--> statement-breakpoint
 ALTER TABLE "case_deadline_reviews" ADD CONSTRAINT "case_deadline_reviews_case_id_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

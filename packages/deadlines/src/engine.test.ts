@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays } from './counting';
 import { computeDeadlines } from './engine';
+import { fingerprintOf } from './fingerprint';
+import { RULES } from './rules';
 import type { KeyDates } from './rules/types';
 import { testFacts, compute, deadlineOf, ruleIds } from './test-support';
 
@@ -276,5 +278,21 @@ describe('purity', () => {
     const keys = result.deadlines.map((deadline) => [deadline.dueDate, deadline.ruleId].join(' '));
     expect(keys).toEqual([...keys].sort());
     expect(keys[0]).toBe('2024-10-03 FL-04');
+  });
+});
+
+describe('the rules fingerprint', () => {
+  it('changes with a rule’s period, a condition or the engine version, and only then', () => {
+    const base = fingerprintOf(RULES, 1);
+    expect(base).toMatch(/^[0-9a-f]{16}$/);
+    expect(fingerprintOf(RULES, 1)).toBe(base);
+    expect(fingerprintOf(RULES, 2)).not.toBe(base);
+    const [first, ...rest] = RULES;
+    expect(fingerprintOf([{ ...first!, citation: `${first!.citation} (amended)` }, ...rest], 1)).not.toBe(
+      base,
+    );
+    const conditioned = RULES.find((rule) => rule.kind === 'deadline' && rule.condition)!;
+    const changed = RULES.map((rule) => (rule === conditioned ? { ...rule, condition: () => false } : rule));
+    expect(fingerprintOf(changed, 1)).not.toBe(base);
   });
 });

@@ -19,6 +19,7 @@ export {
   type HolidayJurisdiction,
 } from './counting';
 export { RULE_SETS, RULES, STATE_RULE_SETS } from './rules';
+export { RULES_FINGERPRINT } from './fingerprint';
 export type {
   DeadlineRule,
   KeyDates,

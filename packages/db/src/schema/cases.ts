@@ -74,6 +74,11 @@ export const cases = pgTable(
     stateOfEmergency: boolean('state_of_emergency').notNull().default(false),
     surplusLines: boolean('surplus_lines').notNull().default(false),
     catastropheExtensionDays: integer('catastrophe_extension_days').notNull().default(0),
+    /**
+     * The rules fingerprint (@sentinel/deadlines) the case's deadline events on the calendar were
+     * last computed with; the server recomputes cases whose fingerprint is another.
+     */
+    deadlinesSyncedWith: text('deadlines_synced_with'),
     targetSettlement: money('target_settlement'),
     settlementAmount: money('settlement_amount'),
     /** When the case last entered Settled (settlements month to date count from it). */

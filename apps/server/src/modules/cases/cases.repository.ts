@@ -174,6 +174,11 @@ export const casesRepository = {
     return row;
   },
 
+  /** Locks a case for a change made by the system (no viewer: background jobs). */
+  async lockById(db: DbOrTx, caseId: string): Promise<void> {
+    await db.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update');
+  },
+
   /** A page of the cases the viewer may see. */
   async page(db: DbOrTx, viewer: CaseViewer, filter: CaseListFilter): Promise<CaseSummary[]> {
     const query = db

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@sentinel/db';
-import { computeDeadlines } from '@sentinel/deadlines';
+import { computeDeadlines, RULES_FINGERPRINT } from '@sentinel/deadlines';
 import {
   DEADLINE_MESSAGES,
   DEADLINE_PARTY_LABELS,
@@ -70,9 +70,11 @@ function deadlineEventDescription(deadline: CaseDeadline): string {
  * Puts a case's computed deadlines on its lead attorney's calendar as all-day `deadline` events,
  * each with reminders a week and a day before (those still ahead), and takes off the ones that no
  * longer apply. Run inside the transaction that changed what they follow from (key dates, facts,
- * reviews, the lead attorney), so the calendar never shows a deadline the case does not.
+ * reviews, the lead attorney), so the calendar never shows a deadline the case does not; and by
+ * the resync job (resync.ts) for cases computed under other rules.
  */
 export async function syncCaseDeadlines(db: DbOrTx, caseId: string, now: Date): Promise<void> {
+  await repo.markSynced(db, caseId, RULES_FINGERPRINT);
   const owner = await repo.calendarOwner(db, caseId);
   if (!owner.ownerId) {
     await repo.removeRuleEvents(db, caseId, []);

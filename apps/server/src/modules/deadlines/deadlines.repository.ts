@@ -293,6 +293,28 @@ export const deadlinesRepository = {
       );
   },
 
+  async markSynced(db: DbOrTx, caseId: string, fingerprint: string) {
+    await db.update(cases).set({ deadlinesSyncedWith: fingerprint }).where(eq(cases.id, caseId));
+  },
+
+  /** Cases with deadline data whose calendar events were computed under other rules. */
+  async casesOutOfSync(db: DbOrTx, fingerprint: string, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ id: cases.id })
+      .from(cases)
+      .where(
+        and(
+          sql`${cases.deadlinesSyncedWith} is distinct from ${fingerprint}`,
+          sql`(${cases.dateOfLoss} is not null
+            or exists (select 1 from ${caseKeyDates} where ${caseKeyDates.caseId} = ${cases.id})
+            or exists (select 1 from ${calendarEvents} where ${calendarEvents.caseId} = ${cases.id}
+                        and ${calendarEvents.deadlineRule} is not null))`,
+        ),
+      )
+      .limit(limit);
+    return rows.map((row) => row.id);
+  },
+
   /** Replaces the reminders of the events (those already sent too: a moved deadline reminds again). */
   async replaceReminders(
     db: DbOrTx,

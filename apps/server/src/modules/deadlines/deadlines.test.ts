@@ -1,11 +1,13 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { writePdf } from '@sentinel/analyzer/fixtures/pdf-writer';
+import { RULES_FINGERPRINT } from '@sentinel/deadlines';
 import { schema } from '@sentinel/db';
 import { createClient } from '@sentinel/db/factories';
 import { DEADLINE_MESSAGES, type CalendarEvent, type CaseDeadlinesResponse } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
 import { addDays } from '../calendar/times';
+import { DEADLINES_RESYNC_JOB } from './resync';
 
 let ctx: TestContext;
 type Person = { id: string; email: string; firmId: string; token: string };
@@ -377,5 +379,37 @@ describe('an analysed denial letter', () => {
     const suit = confirmed.deadlines.find((d) => d.ruleId === 'FF-03');
     expect(suit).toMatchObject({ who: 'policyholder', nominalDate: '2026-02-14' });
     expect(suit!.explanation).toContain('4072');
+  });
+});
+
+describe('after a deploy that changes the rules', () => {
+  it('the resync job recomputes the calendar events of cases computed under other rules', async () => {
+    const caseId = await newCase('Stale rules claim');
+    await ok(await setFacts(caseId));
+    await ok(await setDate(caseId, 'date_of_loss', '2024-09-26'));
+    const { db } = ctx.database;
+    const suitEvent = and(
+      eq(schema.calendarEvents.caseId, caseId),
+      eq(schema.calendarEvents.deadlineRule, 'FL-15'),
+    );
+    // As an older build left it: another date, another fingerprint.
+    await db
+      .update(schema.calendarEvents)
+      .set({ startsAt: new Date('2029-01-01T00:00:00Z'), endsAt: new Date('2029-01-02T00:00:00Z') })
+      .where(suitEvent);
+    await db
+      .update(schema.cases)
+      .set({ deadlinesSyncedWith: 'older-rules' })
+      .where(eq(schema.cases.id, caseId));
+
+    await ctx.app.jobs.enqueue(db, DEADLINES_RESYNC_JOB, {});
+    await ctx.app.jobs.drain();
+    const [event] = await db.select().from(schema.calendarEvents).where(suitEvent);
+    expect(event!.startsAt.toISOString()).toBe('2029-09-26T00:00:00.000Z');
+    const [row] = await db
+      .select({ syncedWith: schema.cases.deadlinesSyncedWith })
+      .from(schema.cases)
+      .where(eq(schema.cases.id, caseId));
+    expect(row!.syncedWith).toBe(RULES_FINGERPRINT);
   });
 });

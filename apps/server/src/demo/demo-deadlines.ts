@@ -7,15 +7,15 @@ import { deadlinesRepository } from '../modules/deadlines/deadlines.repository';
 
 /**
  * The claim deadline engine on the demo firm's open cases (issue 16): every property is in Florida;
- * each claim was reported two days after its loss, some went further (a proof of loss asked for, a
- * denial, an appraisal demand), so the case pages, the calendar and the dashboard show computed
- * deadlines with their citations — some passed, most ahead.
+ * each claim was reported two days after its loss, and some went further a few days ago (a proof
+ * of loss asked for, a denial, an appraisal demand), so the case pages, the calendar and the
+ * dashboard show computed deadlines with their citations — some passed, most ahead.
  */
-const FURTHER: Record<string, Array<[KeyDateKind, number]>> = {
-  'Ellis Residence – Roof Wind Claim': [['proof_of_loss_requested', 20]],
-  'Hernandez Denied Claim Appeal': [['denial', 45]],
-  'Riverside Plaza Flood': [['proof_of_loss_submitted', 30]],
-  'Hernandez Kitchen Fire': [['appraisal_demand', 30]],
+const FURTHER: Record<string, { kind: KeyDateKind; daysAgo: number }> = {
+  'Ellis Residence – Roof Wind Claim': { kind: 'proof_of_loss_requested', daysAgo: 4 },
+  'Hernandez Denied Claim Appeal': { kind: 'denial', daysAgo: 3 },
+  'Riverside Plaza Flood': { kind: 'proof_of_loss_submitted', daysAgo: 5 },
+  'Hernandez Kitchen Fire': { kind: 'appraisal_demand', daysAgo: 2 },
 };
 
 const policyKindOf = (title: string, caseType: string): PolicyKind =>
@@ -47,10 +47,13 @@ export async function seedDemoDeadlines(
       surplusLines: false,
       catastropheExtensionDays: 0,
     });
-    const dates: Array<[KeyDateKind, number]> = [['claim_reported', 2], ...(FURTHER[row.title] ?? [])];
-    for (const [kind, daysAfterLoss] of dates) {
-      const date = addDays(row.dateOfLoss, daysAfterLoss);
-      if (date > today) continue;
+    const reported = addDays(row.dateOfLoss, 2);
+    const further = FURTHER[row.title];
+    const dates: Array<[KeyDateKind, string]> = [['claim_reported', reported]];
+    if (further) dates.push([further.kind, addDays(today, -further.daysAgo)]);
+    for (const [kind, date] of dates) {
+      // Only what has happened, after the claim was reported.
+      if (date > today || date < reported) continue;
       await deadlinesRepository.setKeyDate(tx, {
         caseId: row.id,
         kind,

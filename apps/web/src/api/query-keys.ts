@@ -42,6 +42,15 @@ export const queryKeys = {
     /** The upcoming events of one case (its Events tab). */
     caseEvents: (caseId: string) => ['calendar', 'case', caseId] as const,
   },
+  /** A case's claim deadlines: facts, key dates and computed deadlines (its Deadlines tab). */
+  deadlines: {
+    all: ['deadlines'] as const,
+    ofCase: (caseId: string) => ['deadlines', caseId] as const,
+  },
+  /** The dashboards' own queries (features/dashboard: `['dashboard', 'attorney']`), by prefix. */
+  dashboard: {
+    all: ['dashboard'] as const,
+  },
   /** The bell in the top bar (GET /api/notifications). */
   notifications: {
     all: ['notifications'] as const,

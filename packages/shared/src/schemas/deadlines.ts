@@ -249,6 +249,8 @@ export const caseDeadline = computedDeadline.extend({
   /** Open and its date has passed (in the viewer's time zone). */
   overdue: z.boolean(),
   override: z.object({ date: isoDate, reason: z.string() }).nullable(),
+  /** Why the attorney reviewed it as they did (with or without a date of their own), if they said. */
+  reviewReason: z.string().nullable(),
   /** Who last reviewed it and when (status or override), if anyone. */
   reviewedBy: z.string().nullable(),
   reviewedAt: z.string().nullable(),

@@ -16,7 +16,7 @@ export function toCalendarEvent(row: RangeEvent, viewerId: string): CalendarEven
     start: writeEventTime(row.startsAt, row.allDay),
     end: writeEventTime(row.endsAt, row.allDay),
     allDay: row.allDay,
-    color: CALENDAR_COLOURS.sentinel,
+    color: row.deadlineRule ? CALENDAR_COLOURS.deadline : CALENDAR_COLOURS.sentinel,
     source: 'sentinel',
     description: row.description,
     location: row.location || NO_LOCATION,
@@ -45,8 +45,8 @@ export const deadlineId = (row: DeadlineRow) =>
 /** The title of a deadline: the case's due date, or what the document says is due. */
 export function deadlineTitle(row: DeadlineRow): string {
   if (row.kind === 'case_due') return `Due: ${row.caseNumber} ${row.caseTitle}`;
-  // The engine's event already says who must do what, on which case.
-  if (row.kind === 'rule') return row.text ?? row.caseTitle;
+  // The engine's event says who must do what; lists show the case beside it.
+  if (row.kind === 'rule') return (row.text ?? row.caseTitle).replace(` (${row.caseNumber})`, '');
   return `Deadline: ${row.text?.trim() || row.documentName || row.caseTitle} (${row.caseNumber})`;
 }
 

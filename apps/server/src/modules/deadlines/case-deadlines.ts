@@ -39,6 +39,7 @@ export function caseDeadlines(
       date,
       overdue: status === 'open' && date < today,
       override: review?.overrideDate ? { date: review.overrideDate, reason: review.reason } : null,
+      reviewReason: review?.reason || null,
       reviewedBy: review?.reviewedBy ?? null,
       reviewedAt: review?.reviewedAt.toISOString() ?? null,
     };

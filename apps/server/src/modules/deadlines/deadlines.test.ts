@@ -3,7 +3,12 @@ import { writePdf } from '@sentinel/analyzer/fixtures/pdf-writer';
 import { RULES_FINGERPRINT } from '@sentinel/deadlines';
 import { schema } from '@sentinel/db';
 import { createClient } from '@sentinel/db/factories';
-import { DEADLINE_MESSAGES, type CalendarEvent, type CaseDeadlinesResponse } from '@sentinel/shared';
+import {
+  CALENDAR_COLOURS,
+  DEADLINE_MESSAGES,
+  type CalendarEvent,
+  type CaseDeadlinesResponse,
+} from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
 import { addDays } from '../calendar/times';
@@ -127,7 +132,13 @@ describe('a Florida hurricane claim (the reference, worked example 1)', () => {
   it('puts them on the lead attorney’s calendar as deadline events nobody moves there', async () => {
     const events = await ruleEvents(attorney.token, caseId, '2029-09-01', '2029-10-01');
     const suit = events.find((event) => event.deadline?.ruleId === 'FL-15');
-    expect(suit).toMatchObject({ start: '2029-09-26', allDay: true, eventType: 'deadline', editable: false });
+    expect(suit).toMatchObject({
+      start: '2029-09-26',
+      allDay: true,
+      eventType: 'deadline',
+      editable: false,
+      color: CALENDAR_COLOURS.deadline,
+    });
     expect(suit!.description).toContain('§ 95.11');
     expect(suit!.description).toContain(DEADLINE_MESSAGES.judgementNote);
     // Another attorney of the firm sees the case's deadlines too.
@@ -174,6 +185,7 @@ describe('a Florida hurricane claim (the reference, worked example 1)', () => {
     const suit = overridden.deadlines.find((d) => d.ruleId === 'FL-15')!;
     expect(suit).toMatchObject({ date: '2029-09-20', dueDate: '2029-09-26' });
     expect(suit.override?.reason).toMatch(/clerk/);
+    expect(suit.reviewReason).toMatch(/clerk/);
     const events = await ruleEvents(attorney.token, caseId, '2029-09-01', '2029-10-01');
     expect(events.find((e) => e.deadline?.ruleId === 'FL-15')!.start).toBe('2029-09-20');
 

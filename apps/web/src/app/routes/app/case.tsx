@@ -2,7 +2,9 @@ import { useParams } from 'react-router';
 import { CasePage } from '@/features/cases/components/case-page';
 import type { CaseTab } from '@/features/cases/types';
 import { CaseEvents } from '@/features/calendar/components/case-events';
+import { CaseDeadlines } from '@/features/deadlines/components/case-deadlines';
 import { CaseDocuments } from '@/features/documents/components/case-documents';
+import { getSessionSnapshot } from '@/lib/session-store';
 
 /** Tabs other features add to the case page (features do not import each other; app/ composes). */
 const EXTRA_TABS: CaseTab[] = [
@@ -16,6 +18,13 @@ const EXTRA_TABS: CaseTab[] = [
         canShare={canManage}
       />
     ),
+  },
+  {
+    value: 'deadlines',
+    label: 'Deadlines',
+    // The case's team reads them (attorneys change them); a client reads their duties elsewhere.
+    visible: () => getSessionSnapshot()?.userType !== 'client',
+    render: ({ detail }) => <CaseDeadlines caseId={detail.id} />,
   },
   { value: 'events', label: 'Events', render: ({ detail }) => <CaseEvents caseId={detail.id} /> },
 ];

@@ -425,3 +425,69 @@ describe('after a deploy that changes the rules', () => {
     expect(row!.syncedWith).toBe(RULES_FINGERPRINT);
   });
 });
+
+/**
+ * The reference's worked examples for each jurisdiction, through the API: the deadline on the case
+ * page with its citation, and on the lead attorney's calendar on that day (the engine's own tests
+ * cover every date of every example; these prove the whole path for each rule set).
+ */
+describe('a case in each jurisdiction of the reference', () => {
+  const examples = [
+    {
+      name: 'Texas (example 3)',
+      facts: { ...FLORIDA, propertyState: 'TX', policyEffectiveDate: null },
+      dates: { claim_reported: '2024-05-16', all_items_received: '2024-06-20' },
+      expect: [
+        { ruleId: 'TX-01', date: '2024-05-31', cites: '§ 542.055(a)' },
+        { ruleId: 'TX-02', date: '2024-07-12', cites: '§ 542.056' },
+      ],
+    },
+    {
+      name: 'California (example 4)',
+      facts: { ...FLORIDA, propertyState: 'CA', policyEffectiveDate: null, stateOfEmergency: true },
+      dates: {
+        date_of_loss: '2025-01-07',
+        claim_reported: '2025-01-10',
+        proof_of_loss_submitted: '2025-03-03',
+      },
+      expect: [
+        { ruleId: 'CA-02', date: '2025-01-25', cites: '§ 2695.5(e)' },
+        { ruleId: 'CA-03', date: '2025-04-12', cites: '§ 2695.7(b)' },
+      ],
+    },
+    {
+      name: 'Federal flood (example 5)',
+      facts: { ...FLORIDA, policyKind: 'flood' },
+      dates: { date_of_loss: '2024-09-26', denial: '2025-02-14' },
+      expect: [
+        { ruleId: 'FF-01', date: '2024-11-25', cites: 'art. VII(J)(4)' },
+        { ruleId: 'FF-03', date: '2026-02-14', cites: '§ 4072' },
+      ],
+    },
+    {
+      name: 'Homeowners appraisal (example 6)',
+      facts: { ...FLORIDA, propertyState: 'OH', policyEffectiveDate: null },
+      dates: { appraisal_demand: '2025-03-03' },
+      expect: [{ ruleId: 'HO-04', date: '2025-03-23', cites: 'Appraisal' }],
+    },
+  ];
+
+  for (const example of examples)
+    it(`${example.name}: the example's deadlines on the case page and the calendar`, async () => {
+      const caseId = await newCase(`${example.name} claim`);
+      await ok(await setFacts(caseId, example.facts));
+      for (const [kind, date] of Object.entries(example.dates)) await ok(await setDate(caseId, kind, date));
+      const result = await view(caseId);
+      for (const expected of example.expect) {
+        const deadline = result.deadlines.find((d) => d.ruleId === expected.ruleId);
+        expect(
+          deadline,
+          `${expected.ruleId} in ${JSON.stringify(result.deadlines.map((d) => d.ruleId))}`,
+        ).toBeDefined();
+        expect(deadline!.dueDate).toBe(expected.date);
+        expect(deadline!.explanation).toContain(expected.cites);
+        const onCalendar = await ruleEvents(attorney.token, caseId, expected.date, addDays(expected.date, 1));
+        expect(onCalendar.map((event) => event.deadline?.ruleId)).toContain(expected.ruleId);
+      }
+    });
+});

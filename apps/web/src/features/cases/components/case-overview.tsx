@@ -1,22 +1,13 @@
-import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import type { CaseTabProps } from '../types';
 import { caseTypeLabel, priorityLabel } from '../utils/format';
 import { formatDay, formatDollars } from '@/lib/format';
+import { Detail, notSet } from '@/components/ui/detail';
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-const none = <span className="text-slate-500">Not set</span>;
-const orNone = (value: string | null | undefined) => (value ? value : none);
-const dayOrNone = (value: string | null) => (value ? <time dateTime={value}>{formatDay(value)}</time> : none);
-const usdOrNone = (value: number | null) => (value === null ? none : formatDollars(value));
+const orNone = (value: string | null | undefined) => (value ? value : notSet);
+const dayOrNone = (value: string | null) =>
+  value ? <time dateTime={value}>{formatDay(value)}</time> : notSet;
+const usdOrNone = (value: number | null) => (value === null ? notSet : formatDollars(value));
 
 const mailLink = 'text-brand-700 hover:text-brand-800 hover:underline';
 
@@ -80,7 +71,7 @@ export function CaseOverview({ detail }: CaseTabProps) {
               {detail.propertyAddress ? (
                 <span className="whitespace-pre-line">{detail.propertyAddress}</span>
               ) : (
-                none
+                notSet
               )}
             </Detail>
           </dl>

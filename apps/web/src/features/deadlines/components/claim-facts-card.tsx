@@ -10,7 +10,7 @@ import {
   type PolicyKind,
 } from '@sentinel/shared';
 import { Info } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ import { Input } from '@/components/ui/input';
 import { Options, Select } from '@/components/ui/select';
 import { useSaveClaimFacts } from '../api/deadlines';
 import { apiErrorsOf, formatDeadlineDay, issuesToErrors, type FieldErrors } from '../utils/format';
+import { Detail, notSet } from '@/components/ui/detail';
 
 /** The wrapper of the card, so the deadlines' empty state can send the keyboard here. */
 export const FACTS_STATE_ID = 'claim-facts';
@@ -80,28 +81,17 @@ function RulesApplied({ view }: { view: CaseDeadlinesResponse }) {
   );
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-slate-600">{term}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-const none = <span className="text-slate-500">Not set</span>;
-
 /** The facts as text, for the case's team members who may not change them. */
 function FactsText({ facts }: { facts: ClaimFacts }) {
   return (
     <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-1">
-      <Detail term="Property state">{stateName(facts.propertyState) ?? none}</Detail>
-      <Detail term="Policy kind">{facts.policyKind ? POLICY_KIND_LABELS[facts.policyKind] : none}</Detail>
+      <Detail term="Property state">{stateName(facts.propertyState) ?? notSet}</Detail>
+      <Detail term="Policy kind">{facts.policyKind ? POLICY_KIND_LABELS[facts.policyKind] : notSet}</Detail>
       <Detail term="Policy effective date">
         {facts.policyEffectiveDate ? (
           <time dateTime={facts.policyEffectiveDate}>{formatDeadlineDay(facts.policyEffectiveDate)}</time>
         ) : (
-          none
+          notSet
         )}
       </Detail>
       <Detail term="State of emergency">{facts.stateOfEmergency ? 'Declared for the loss' : 'No'}</Detail>

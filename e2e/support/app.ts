@@ -10,6 +10,16 @@ export async function expectScreen(page: Page, heading?: string | RegExp) {
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
 }
 
+/**
+ * Texts of a stand-in for a feature not built yet, which the spec does not have: no screen may
+ * render them (a feature that is built replaces its stand-in; one that is not says what exists).
+ */
+export const PLACEHOLDER_TEXTS = /not available yet|arrives soon|coming soon/i;
+
+export async function expectNoPlaceholders(page: Page) {
+  await expect(page.locator('body')).not.toContainText(PLACEHOLDER_TEXTS);
+}
+
 /** The path plus query of the page, e.g. '/settings?tab=integrations'. */
 export const pathOf = (page: Page) => {
   const url = new URL(page.url());

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@sentinel/shared';
 import { DEMO, type Credentials } from '../fixtures/fixtures';
-import { expectScreen, saveScreenshot } from '../support/app';
+import { expectNoPlaceholders, expectScreen, saveScreenshot } from '../support/app';
 import { expectNoAxeViolations } from '../support/axe';
 import { expectNoSidewaysScroll, screenOf } from '../support/layout';
 import { signInViaApi, uniqueEmail } from '../support/session';
@@ -65,11 +65,12 @@ function axeTests(title: string, screens: Screen[], credentials?: Credentials, w
     test.describe(`${title} at ${width} px`, () => {
       test.use({ viewport: screenOf(width) });
       for (const screen of screens) {
-        test(`[A11Y] ${screen.path} ${credentials ? `(${credentials.email.split('@')[0]}) ` : ''}at ${width} px has no WCAG 2 A/AA violations`, async ({
+        test(`[A11Y] ${screen.path} ${credentials ? `(${credentials.email.split('@')[0]}) ` : ''}at ${width} px has no WCAG 2 A/AA violations and no placeholder text`, async ({
           page,
         }) => {
           if (credentials) await signInViaApi(page, credentials);
           await visit(page, screen);
+          await expectNoPlaceholders(page);
           await expectNoAxeViolations(page, `${screen.path} at ${width} px`);
           await expectNoSidewaysScroll(page, width, screen.path);
         });

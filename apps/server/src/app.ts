@@ -45,6 +45,7 @@ import { ProviderCalendarService } from './modules/calendar/provider-calendar.se
 import { DeadlinesService } from './modules/deadlines/deadlines.service';
 import { deadlinesRoutes } from './modules/deadlines/deadlines.routes';
 import { DEADLINES_RESYNC_JOB, deadlinesResyncJob } from './modules/deadlines/resync';
+import { PRIVACY_CLEANUP_JOB, privacyCleanup } from './modules/leads/privacy-cleanup';
 import { REMINDER_MAIL_JOB, ReminderDelivery } from './modules/calendar/reminders';
 import { ProviderTokens } from './modules/connections/provider-tokens';
 import { EmailsService } from './modules/emails/emails.service';
@@ -227,6 +228,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   jobHandlers[MAIL_SYNC_JOB] = mailSync.job;
   jobHandlers[REMINDER_MAIL_JOB] = reminders.mailJob;
   jobHandlers[DEADLINES_RESYNC_JOB] = deadlinesResyncJob(db, app.log);
+  jobHandlers[PRIVACY_CLEANUP_JOB] = privacyCleanup(db, throttle, config.limits, app.log);
   jobHandlers[CLEANUP_JOB] = storageCleanup(db, store, uploadTmpDir(config.dataDir), app.log);
 
   app.decorate('config', config);

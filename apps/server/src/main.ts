@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { CLEANUP_JOB } from './modules/documents/storage-cleanup';
 import { DEADLINES_RESYNC_JOB } from './modules/deadlines/resync';
+import { PRIVACY_CLEANUP_JOB } from './modules/leads/privacy-cleanup';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
@@ -44,7 +45,11 @@ async function main() {
   void import('@sentinel/analyzer').then((analyzer) => analyzer.warmUp()).catch(() => undefined);
   // Deadlines on the calendar computed under rules this build changed are recomputed.
   await app.jobs.enqueue(database.db, DEADLINES_RESYNC_JOB, {});
-  const cleanup = () => app.jobs.enqueue(database.db, CLEANUP_JOB, {});
+  // Hourly: interrupted uploads' leftovers, and IP addresses kept longer than they serve.
+  const cleanup = async () => {
+    await app.jobs.enqueue(database.db, CLEANUP_JOB, {});
+    await app.jobs.enqueue(database.db, PRIVACY_CLEANUP_JOB, {});
+  };
   await cleanup();
   setInterval(() => void cleanup().catch(() => undefined), 60 * 60 * 1000).unref();
   // Connected mailboxes sync every MAIL_SYNC_MINUTES (the schedule is checked each minute).

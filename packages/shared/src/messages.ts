@@ -79,6 +79,8 @@ export const MESSAGES = {
 
   // Clients (spec §8 "Clients"; the success and field texts are ours)
   clientCreateFailed: 'Failed to create client. Please try again.',
+  /** §8 Clients: creation answered with a success status other than 201. */
+  clientCreateUnexpected: 'Unexpected response',
   clientsFetchFailed: 'Failed to fetch clients. Please try again.',
   clientsLoadFailedToast: 'Failed to load clients',
   clientCreated: 'Client created successfully. An invitation has been sent to their e-mail.',

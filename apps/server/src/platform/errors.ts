@@ -97,13 +97,18 @@ function toAppError(error: FastifyError | Error): AppError {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, appError: AppError) {
-  const body: ErrorResponse = { error: appError.message, code: appError.code, requestId: request.id };
+  const body: ErrorResponse = {
+    error: appError.message,
+    message: appError.message,
+    code: appError.code,
+    requestId: request.id,
+  };
   if (appError.details !== undefined) body.details = appError.details;
   if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
   return reply.status(appError.status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Installs the one error handler: every failure leaves as `{error, code, details?, requestId}`. */
+/** Installs the one error handler: every failure leaves as `{error, message, code, details?, requestId}`. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);

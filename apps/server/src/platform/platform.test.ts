@@ -14,6 +14,7 @@ describe('error answers', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       error: 'Not found',
+      message: 'Not found',
       code: 'NOT_FOUND',
       requestId: response.headers['x-request-id'],
     });

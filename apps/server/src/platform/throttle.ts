@@ -45,6 +45,17 @@ export class Throttle {
   async reset(key: string): Promise<void> {
     await this.db.execute(sql`delete from auth_throttle where key = ${key}`);
   }
+
+  /**
+   * Forgets counters whose window ended: their keys name accounts and IP addresses, kept no
+   * longer than a limit needs them. `windowSeconds` is the longest window configured.
+   */
+  async forgetExpired(windowSeconds: number): Promise<number> {
+    const result = await this.db.execute(
+      sql`delete from auth_throttle where window_started_at <= now() - make_interval(secs => ${windowSeconds}) returning key`,
+    );
+    return rowsOf(result).length;
+  }
 }
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but drizzle types them apart. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_PAGE_SIZES, DEFAULT_CLIENT_PAGE_SIZE } from '../constants';
+import { CLIENT_PAGE_SIZES } from '../constants';
 import { MESSAGES } from '../messages';
 import { emailField } from './auth';
 
@@ -43,6 +43,10 @@ export const clientSummary = z.object({
   invitationPending: z.boolean(),
   leadAttorney: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
+  /** Spec §3: always 'client'. */
+  user_type: z.literal('client'),
+  /** Spec §3: the lead attorney's name (as `leadAttorney.name`), or null. */
+  assignedToName: z.string().nullable(),
 });
 export type ClientSummary = z.infer<typeof clientSummary>;
 
@@ -53,12 +57,19 @@ export type CreateClientResponse = z.infer<typeof createClientResponse>;
 export const listClientsQuery = z.object({
   search: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /**
+   * Absent, the answer holds every client (the spec's call takes no query); the screen pages
+   * with DEFAULT_CLIENT_PAGE_SIZE and the sizes it offers.
+   */
   pageSize: z
     .union([z.literal('all'), z.coerce.number().int()])
-    .default(DEFAULT_CLIENT_PAGE_SIZE)
+    .default('all')
     .refine((size) => (CLIENT_PAGE_SIZES as readonly (number | string)[]).includes(size), {
       message: `pageSize is one of ${CLIENT_PAGE_SIZES.join(', ')}`,
-    }),
+    })
+    .describe(
+      `One of ${CLIENT_PAGE_SIZES.join(', ')}. Absent: every client of the firm, with \`total\` (the spec's call takes no query).`,
+    ),
 });
 export type ListClientsQuery = z.input<typeof listClientsQuery>;
 

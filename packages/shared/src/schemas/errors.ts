@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Every error code the API answers with. The server maps each to one HTTP status
- * (apps/server/src/platform/errors.ts); screens branch on `code` and show `error`.
+ * (apps/server/src/platform/errors.ts); screens branch on `code` and show `error` (also sent as
+ * `message`, the spec's name for it).
  */
 export const ERROR_CODES = [
   /** A request body, query or parameter failed its schema (400). */
@@ -37,6 +38,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** The one wire shape of every error answer. */
 export const errorResponse = z.object({
   error: z.string(),
+  /** The same text as `error`: what the spec's flows read as "the server message" (§8). */
+  message: z.string().describe('The same text as `error` (spec §8 reads it as "the server message").'),
   code: z.enum(ERROR_CODES),
   details: z.unknown().optional(),
   requestId: z.string().optional(),

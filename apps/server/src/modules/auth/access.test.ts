@@ -342,14 +342,24 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
     .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId);
 }
 
-const call = (route: string, firm: 'own' | 'foreign', token?: string) => {
+/**
+ * Calls the route; any error answer must carry the one error shape, its text both as `error` and as
+ * the spec's `message` (§8 reads "the server message"), so every route's errors are checked here.
+ */
+const call = async (route: string, firm: 'own' | 'foreign', token?: string) => {
   const payload = TABLE[route]?.payload ?? {};
-  return ctx.app.inject({
+  const response = await ctx.app.inject({
     method: route.split(' ')[0] as 'GET',
     url: urlOf(route, firm),
     headers: token ? bearer(token) : {},
     ...(route.startsWith('GET') ? {} : { payload: filled(payload, firm) }),
   });
+  if (response.statusCode >= 400) {
+    const body = response.json();
+    expect(body.error, `${route}: ${response.body}`).toEqual(expect.any(String));
+    expect(body.message, `${route}: ${response.body}`).toBe(body.error);
+  }
+  return response;
 };
 
 /** A body with its ids filled: the own firm's client, and the firm to switch to. */

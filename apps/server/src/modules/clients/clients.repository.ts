@@ -35,6 +35,7 @@ type SummaryRow = {
 export function toClientSummary(row: SummaryRow): ClientSummary {
   const pending = row.membershipStatus === 'pending';
   const shown = pending && row.invitedAs ? row.invitedAs : row;
+  const leadName = `${row.leadAttorneyFirstName} ${row.leadAttorneyLastName}`;
   return {
     id: row.id!,
     firstName: shown.firstName!,
@@ -45,10 +46,11 @@ export function toClientSummary(row: SummaryRow): ClientSummary {
     status: row.status as ClientStatus,
     deactivated: row.membershipStatus === 'ended' || row.membershipStatus === 'declined',
     invitationPending: pending || row.temporaryPasswordExpiresAt !== null,
-    leadAttorney: row.leadAttorneyId
-      ? { id: row.leadAttorneyId, name: `${row.leadAttorneyFirstName} ${row.leadAttorneyLastName}` }
-      : null,
+    leadAttorney: row.leadAttorneyId ? { id: row.leadAttorneyId, name: leadName } : null,
     createdAt: row.createdAt!.toISOString(),
+    // The spec's §3 names for the type and the lead attorney, beside ours.
+    user_type: 'client',
+    assignedToName: row.leadAttorneyId ? leadName : null,
   };
 }
 

@@ -182,13 +182,16 @@ describe('GET /api/client/{userId}/clients', () => {
 
   const get = (query = '') => list(query, firmToken, firmAttorney.id);
 
-  it('pages the firm’s clients newest first, 12 by default', async () => {
-    const first = await get();
-    expect(first.statusCode).toBe(200);
-    const body = first.json();
-    expect(body).toMatchObject({ total: 25, page: 1, pageSize: 12 });
-    expect(body.clients).toHaveLength(12);
-    expect(body.clients[0].firstName).toBe('Person25');
+  it('answers the spec’s call (no query) with every client, newest first; the screen pages', async () => {
+    const spec = await get();
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json()).toMatchObject({ total: 25, page: 1, pageSize: 'all' });
+    expect(spec.json().clients).toHaveLength(25);
+
+    const first = (await get('?page=1&pageSize=12')).json();
+    expect(first).toMatchObject({ total: 25, page: 1, pageSize: 12 });
+    expect(first.clients).toHaveLength(12);
+    expect(first.clients[0].firstName).toBe('Person25');
 
     const third = (await get('?page=3&pageSize=10')).json();
     expect(third.clients.map((c: { firstName: string }) => c.firstName)).toEqual([

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/throttle';
 import { useTestContext } from '../../test/helpers';
+import { PRIVACY_CLEANUP_JOB } from './privacy-cleanup';
 
 const ctx = useTestContext();
 
@@ -24,5 +27,31 @@ describe('POST /api/leads', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(MESSAGES.emailInvalid);
+  });
+});
+
+describe('the privacy clean-up', () => {
+  it('forgets a request’s IP address after 30 days and rate-limit counters whose window ended', async () => {
+    const { db } = ctx.database;
+    const day = 86_400_000;
+    await db.insert(schema.leads).values([
+      { email: 'old@firm.example', ip: '203.0.113.7', createdAt: new Date(Date.now() - 31 * day) },
+      { email: 'new@firm.example', ip: '203.0.113.8', createdAt: new Date(Date.now() - 29 * day) },
+    ]);
+    await db.execute(sql`insert into auth_throttle (key, count, window_started_at) values
+      ('leads:ip:203.0.113.7', 3, now() - interval '2 days'),
+      ('leads:ip:203.0.113.8', 1, now())`);
+
+    await ctx.app.jobs.enqueue(db, PRIVACY_CLEANUP_JOB, {});
+    await ctx.app.jobs.drain();
+
+    const leads = await db.select({ email: schema.leads.email, ip: schema.leads.ip }).from(schema.leads);
+    expect(leads.find((lead) => lead.email === 'old@firm.example')?.ip).toBeNull();
+    expect(leads.find((lead) => lead.email === 'new@firm.example')?.ip).toBe('203.0.113.8');
+    const keys = rowsOf<{ key: string }>(await db.execute(sql`select key from auth_throttle`)).map(
+      (r) => r.key,
+    );
+    expect(keys).not.toContain('leads:ip:203.0.113.7');
+    expect(keys).toContain('leads:ip:203.0.113.8');
   });
 });

@@ -70,6 +70,8 @@ export const clientsAnswer = (): ListClientsResponse => ({
       invitationPending: false,
       leadAttorney: null,
       createdAt: '2026-03-01T10:00:00.000Z',
+      user_type: 'client' as const,
+      assignedToName: null,
     };
   }),
   total: 3,

@@ -1,7 +1,8 @@
-import { MESSAGES } from '@sentinel/shared';
+import { LEAD_PRIVACY_NOTE as SHARED_LEAD_PRIVACY_NOTE, MESSAGES } from '@sentinel/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import { LEAD_PRIVACY_NOTE } from './components/lead-signup-section';
 import { LandingPage } from './index';
 
 function renderLanding() {
@@ -161,6 +162,9 @@ describe('LandingPage', { timeout: 60_000 }, () => {
       expect(within(form).getByRole('button', { name: 'Get Started' })).toBeEnabled();
       expect(screen.getByText('No credit card required. Cancel anytime.')).toBeInTheDocument();
       expect(input).toHaveAccessibleDescription('No credit card required. Cancel anytime.');
+      // How long the request's IP address is kept: the server's retention, said where it is given.
+      expect(within(form).getByText(LEAD_PRIVACY_NOTE)).toBeInTheDocument();
+      expect(LEAD_PRIVACY_NOTE).toBe(SHARED_LEAD_PRIVACY_NOTE);
       expect(
         within(document.querySelector('footer')!).getByText('© 2025 Sentinel. All rights reserved.'),
       ).toBeInTheDocument();

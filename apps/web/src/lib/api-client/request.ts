@@ -1,10 +1,15 @@
-import { readBody, send, toApiError } from './errors';
+import { ApiError, readBody, send, toApiError } from './errors';
 import { getValidAccessToken, REFRESH_PATH, refreshAccessToken } from './refresh';
 
 export interface RequestOptions {
   /** Send the bearer token, refresh it when needed and retry once after a 401. Default true. */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * The one success status the caller accepts (spec §7: client creation expects 201); any other
+   * 2xx answer rejects with an ApiError of code 'UNKNOWN' carrying `unexpectedMessage`.
+   */
+  expectStatus?: { status: number; unexpectedMessage: string };
 }
 
 async function request<T>(
@@ -13,7 +18,7 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const { auth = true, signal } = options;
+  const { auth = true, signal, expectStatus } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const init = (token?: string): RequestInit => ({
@@ -37,6 +42,12 @@ async function request<T>(
   }
 
   if (!response.ok) throw await toApiError(response);
+  if (expectStatus && response.status !== expectStatus.status)
+    throw new ApiError({
+      status: response.status,
+      code: 'UNKNOWN',
+      serverMessage: expectStatus.unexpectedMessage,
+    });
   return (await readBody(response)) as T;
 }
 

@@ -1,11 +1,16 @@
-import type { CreateClientRequest, CreateClientResponse } from '@sentinel/shared';
+import { MESSAGES, type CreateClientRequest, type CreateClientResponse } from '@sentinel/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { clientsQueryKey } from './get-clients';
 
-/** POST /api/client/new: 201 with {message, data}; 409 when the e-mail has an account already. */
+/**
+ * POST /api/client/new: 201 with {message, data}; 409 when the e-mail has an account already; any
+ * other success status is 'Unexpected response' (spec §8).
+ */
 export const createClient = (body: CreateClientRequest) =>
-  api.post<CreateClientResponse>('/api/client/new', body);
+  api.post<CreateClientResponse>('/api/client/new', body, {
+    expectStatus: { status: 201, unexpectedMessage: MESSAGES.clientCreateUnexpected },
+  });
 
 export function useCreateClient() {
   const queryClient = useQueryClient();

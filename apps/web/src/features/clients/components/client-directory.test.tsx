@@ -21,6 +21,8 @@ const client = (n: number, overrides: Partial<ClientSummary> = {}): ClientSummar
   invitationPending: false,
   leadAttorney: { id: attorney.userId, name: 'Ada Lovelace' },
   createdAt: '2026-03-01T10:00:00.000Z',
+  user_type: 'client',
+  assignedToName: 'Ada Lovelace',
   ...overrides,
 });
 
@@ -285,6 +287,20 @@ describe('Add New Client dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.alreadyInFirm);
+    expect(screen.getByRole('dialog', { name: 'Add New Client' })).toBeInTheDocument();
+  });
+
+  it("says 'Unexpected response' when creation answers a success other than 201", async () => {
+    const { dialog, user } = await openDialog({
+      [CREATE]: () => json(200, { message: 'ok' }),
+    });
+    await fillIn(user, within(dialog).getByLabelText(/First Name/), 'Casey');
+    await fillIn(user, within(dialog).getByLabelText(/Last Name/), 'Holloway');
+    await fillIn(user, within(dialog).getByLabelText(/Email/), 'casey@example.test');
+    await fillIn(user, within(dialog).getByLabelText(/Phone/), '555 010 0001');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.clientCreateUnexpected);
     expect(screen.getByRole('dialog', { name: 'Add New Client' })).toBeInTheDocument();
   });
 

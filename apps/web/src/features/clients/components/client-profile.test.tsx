@@ -25,6 +25,8 @@ const detail = (overrides: Partial<Detail> = {}): Detail => ({
   invitationPending: true,
   leadAttorney: { id: attorney.userId, name: 'Ada Lovelace' },
   createdAt: '2026-03-01T10:00:00.000Z',
+  user_type: 'client',
+  assignedToName: 'Ada Lovelace',
   activity: [
     { action: 'client_invitation_sent', at: '2026-03-02T09:30:00.000Z', by: 'Ada Lovelace' },
     { action: 'case_created', at: '2026-03-01T11:00:00.000Z', by: 'Ada Lovelace' },

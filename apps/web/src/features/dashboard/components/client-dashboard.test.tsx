@@ -1,9 +1,11 @@
 import type { CaseDetail, CaseSummary, DocumentDetail, SessionUser } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { propertyOwner, signIn } from '@/testing/session';
+import { quickMessageLink } from './quick-message';
 
 const summary = (id: string, caseNumber: string, title: string): CaseSummary => ({
   id,
@@ -162,22 +164,25 @@ describe('client dashboard', () => {
       'An item is ticked when a document in your case file matches it: by a word in its file name, by being a photo, or by the type its analysis found.',
     );
 
+    // The quick message goes to the lead attorney from the person's own e-mail app.
     const message = section('Quick message');
-    expect(within(message).getByRole('textbox', { name: 'Message your case team' })).toBeDisabled();
-    expect(within(message).getByRole('button', { name: 'Send' })).toBeDisabled();
-    expect(message).toHaveTextContent(
-      'Messaging your case team arrives soon. Until then, e-mail your attorney:',
-    );
+    const box = within(message).getByRole('textbox', { name: 'Message your case team' });
+    const send = within(message).getByRole('button', { name: 'Send' });
+    expect(box).toBeEnabled();
+    expect(send).toBeDisabled();
+    expect(message).toHaveTextContent('Send opens your e-mail app with the message to');
     expect(within(message).getByRole('link', { name: /ada@lovelace-law.test/ })).toHaveAttribute(
       'href',
       'mailto:ada@lovelace-law.test',
     );
+    await userEvent.type(box, 'When is the inspection?');
+    expect(send).toBeEnabled();
 
-    // Four tools, each plainly not available; Case Updates points at the case page.
+    // Four tools, each pointing at where it is used; nothing claims to come later.
     const tools = section('Tools');
-    expect(within(tools).getAllByText('Not available yet')).toHaveLength(3);
+    expect(tools).not.toHaveTextContent(/not available yet|arrives soon|coming soon/i);
     expect(within(tools).queryAllByRole('button')).toHaveLength(0);
-    expect(within(tools).getByRole('link', { name: /see the case page/ })).toHaveAttribute(
+    expect(within(tools).getByRole('link', { name: /See the case page/ })).toHaveAttribute(
       'href',
       '/cases/case-1',
     );
@@ -240,7 +245,7 @@ describe('client dashboard', () => {
       within(section('Tools'))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Open your documents']);
+    ).toEqual(['See what it found', 'Open your documents']);
   });
 
   it('offers a retry when the cases cannot be loaded', async () => {
@@ -259,5 +264,17 @@ describe('client dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No case yet' })).toBeInTheDocument();
+  });
+});
+
+describe('quickMessageLink', () => {
+  it('addresses the lead attorney with the case in the subject and the text as the body', () => {
+    expect(
+      quickMessageLink(
+        { caseNumber: 'CASE-2026-001', title: 'Ellis & Co' },
+        'ada@law.test',
+        'Call me? 50% off',
+      ),
+    ).toBe('mailto:ada@law.test?subject=CASE-2026-001%20Ellis%20%26%20Co&body=Call%20me%3F%2050%25%20off');
   });
 });

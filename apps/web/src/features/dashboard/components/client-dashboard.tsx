@@ -109,12 +109,16 @@ export function ClientDashboard({ firstName, userId, userType, notice }: ClientD
           <ToolCard
             title="AI Assistant"
             icon={Bot}
-            description="Will answer questions about the claim in plain language."
-          />
+            description="Sentinel's analysis reads each document you upload: what it is, its dates and amounts, and what to do next."
+          >
+            <Link to={paths.documents} className={`inline-flex items-center gap-1 ${linkClass}`}>
+              See what it found
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </ToolCard>
           <ToolCard
             title="Smart Documents"
             icon={FileStack}
-            available
             description="Upload photos, estimates and letters: each is analysed and ticks the checklist."
           >
             <Link to={paths.documents} className={`inline-flex items-center gap-1 ${linkClass}`}>
@@ -125,16 +129,16 @@ export function ClientDashboard({ firstName, userId, userType, notice }: ClientD
           <ToolCard
             title="Team Messages"
             icon={MessagesSquare}
-            description="Will let you talk to your attorney and case team in one thread."
+            description="Write to your attorney from the Quick message box: it opens your e-mail app, addressed to them with the case in the subject."
           />
           <ToolCard
             title="Case Updates"
             icon={Megaphone}
-            description="Will notify you when something changes on the case."
+            description="Reminders and invitations arrive in the bell at the top; the case page shows each change of status."
           >
             {selected && (
               <Link to={casePath(selected.id)} className={`inline-flex items-center gap-1 ${linkClass}`}>
-                Meanwhile, see the case page
+                See the case page
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             )}
@@ -238,7 +242,7 @@ function CaseDetails({ detail, userId }: { detail: CaseDetail; userId: string })
         <DocumentChecklist caseType={detail.caseType} caseId={detail.id} userId={userId} />
       </Card>
       <Card title="Quick message">
-        <QuickMessage leadAttorney={detail.leadAttorney} />
+        <QuickMessage detail={detail} />
       </Card>
     </>
   );

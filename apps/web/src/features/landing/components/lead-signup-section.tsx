@@ -4,6 +4,12 @@ import { LEAD_NETWORK_ERROR, loadLeadApi, prefetchLeadApi } from '../api/load-le
 import { container } from '../styles';
 
 export const LEAD_NOTE = 'No credit card required. Cancel anytime.';
+/**
+ * Same text as LEAD_PRIVACY_NOTE in '@sentinel/shared' (checked by a test; this page does not load
+ * the shared package): the server forgets a request's IP address after LEAD_IP_RETENTION_DAYS.
+ */
+export const LEAD_PRIVACY_NOTE =
+  'We keep the IP address your request came from for 30 days to stop abuse, then delete it.';
 
 type FieldError = { source: 'validation' | 'server'; message: string };
 
@@ -141,6 +147,7 @@ export function LeadSignupForm() {
           <p id={noteId} className="mt-3 text-sm text-slate-300">
             {LEAD_NOTE}
           </p>
+          <p className="mt-1 text-xs text-slate-300">{LEAD_PRIVACY_NOTE}</p>
         </form>
       )}
     </div>

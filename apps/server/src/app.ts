@@ -71,6 +71,7 @@ import { loggerOptions } from './platform/logger';
 import { Mailer } from './platform/mailer';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
+import { registerInputGuard } from './platform/input-guard';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { ClientsService } from './modules/clients/clients.service';
 import { clientsRoutes } from './modules/clients/clients.routes';
@@ -252,6 +253,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   });
 
   registerSecurityHeaders(app);
+  registerInputGuard(app);
   app.decorate('routeAccess', installAccessControl(app));
   registerMetrics(app, { database, jobs, token: config.metricsToken });
   await app.register(cookie);

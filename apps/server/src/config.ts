@@ -199,7 +199,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    demoSeed: env.DEMO_SEED,
+    // Production never gets the demo firm (the README's passwords) unless asked for by name.
+    demoSeed: env.NODE_ENV === 'production' && env.DEMO_SEED === 'auto' ? 'never' : env.DEMO_SEED,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
     sessionIdleSeconds: Math.round(env.SESSION_IDLE_HOURS * 3600),
     sessionMaxSeconds: Math.round(env.SESSION_MAX_DAYS * 86400),
@@ -212,7 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       signupPerIp: env.SIGNUP_LIMIT_PER_IP,
       leadsPerIp: env.LEADS_LIMIT_PER_IP,
     },
-    serveApiDocs: env.SERVE_API_DOCS ?? true,
+    serveApiDocs: env.SERVE_API_DOCS ?? env.NODE_ENV !== 'production',
     documentMaxBytes: Math.round(env.DOCUMENT_MAX_MB * 1024 * 1024),
     analysisLlm: env.ANALYSIS_LLM_URL
       ? {

@@ -140,6 +140,22 @@ describe('configuration', () => {
   });
 });
 
+describe('production defaults', () => {
+  const production = {
+    NODE_ENV: 'production',
+    APP_SECRET: 'x'.repeat(48),
+    PUBLIC_URL: 'https://claims.example',
+  };
+  it('seeds no demo firm and serves no API docs unless asked', () => {
+    expect(loadConfig(production)).toMatchObject({ demoSeed: 'never', serveApiDocs: false });
+    expect(loadConfig({ ...production, DEMO_SEED: 'always', SERVE_API_DOCS: 'true' })).toMatchObject({
+      demoSeed: 'always',
+      serveApiDocs: true,
+    });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ demoSeed: 'auto', serveApiDocs: true });
+  });
+});
+
 describe('graceful shutdown', () => {
   it('finishes in-flight requests and answers 503 to new ones while closing', async () => {
     const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });

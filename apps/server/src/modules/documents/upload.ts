@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@sentinel/shared';
 import { AppError, badRequest } from '../../platform/errors';
+import { NUL_IN_TEXT } from '../../platform/input-guard';
 import { checkContent, cleanFileName } from './file-checks';
 
 /** Where uploads stream to before they are stored (the hourly clean-up empties what is left). */
@@ -43,7 +44,9 @@ export async function receiveUpload(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value !== 'string') continue;
+        if (part.value.includes('\u0000')) throw badRequest(NUL_IN_TEXT);
+        fields[part.fieldname] = part.value;
         continue;
       }
       if (part.fieldname !== 'file' || received) {
@@ -81,9 +84,15 @@ export async function receiveUpload(
       throw badRequest('Send one file, in the field "file"');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+    // The multipart parser's own errors (busboy): a body cut short or not multipart at all.
+    if (error instanceof Error && MALFORMED_MULTIPART.test(error.message))
+      throw badRequest('The upload could not be read: send the file as multipart/form-data');
     throw error;
   }
 }
+
+/** What busboy says of a body it cannot read (a test sends each kind). */
+const MALFORMED_MULTIPART = /unexpected end of (form|file|multipart data)|malformed part header|boundary not found/i;
 
 const tooLarge = (maxBytes: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);

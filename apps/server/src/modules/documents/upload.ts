@@ -92,7 +92,8 @@ export async function receiveUpload(
 }
 
 /** What busboy says of a body it cannot read (a test sends each kind). */
-const MALFORMED_MULTIPART = /unexpected end of (form|file|multipart data)|malformed part header|boundary not found/i;
+const MALFORMED_MULTIPART =
+  /unexpected end of (form|file|multipart data)|malformed part header|boundary not found/i;
 
 const tooLarge = (maxBytes: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);

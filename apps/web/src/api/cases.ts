@@ -34,16 +34,21 @@ export const allCasesQueryOptions = () =>
 
 /**
  * After a change to a case: the answer is the case page's data; every other query of cases
- * (lists, dashboards, a client's cases) is refetched.
+ * (lists, dashboards, a client's cases), the case's deadlines and the calendar are refetched.
  */
 export function useStoreCase() {
   const queryClient = useQueryClient();
   return (answer: CaseResponse) => {
     const detail = queryKeys.cases.detail(answer.data.id);
     queryClient.setQueryData(detail, answer);
-    return queryClient.invalidateQueries({
-      queryKey: queryKeys.cases.all,
-      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(detail),
-    });
+    return Promise.all([
+      queryClient.invalidateQueries({
+        queryKey: queryKeys.cases.all,
+        predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(detail),
+      }),
+      // The date of loss and the lead attorney move the case's computed deadlines and their events.
+      queryClient.invalidateQueries({ queryKey: queryKeys.deadlines.ofCase(answer.data.id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.calendar.all }),
+    ]);
   };
 }

@@ -29,6 +29,20 @@ export function formatDay(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dateOnly.format(date);
 }
 
+const weekdayDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** A calendar day '2024-10-08' as 'Tue, Oct 8, 2024', the same in every time zone. */
+export function formatWeekdayDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : weekdayDate.format(date);
+}
+
 /** An instant as 'Mar 4, 2026, 3:15 PM' in the browser's time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

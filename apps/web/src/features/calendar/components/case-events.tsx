@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { LoadingState } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatWeekdayDay } from '@/lib/format';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 
@@ -20,20 +21,12 @@ const getCaseEvents = (caseId: string, signal?: AbortSignal) =>
 /** "Tue, Dec 1, 2026, 10:00 AM – 11:00 AM" in the person's zone; all-day events by their dates. */
 export function eventWhen(event: CalendarEvent, timeZone: string | undefined): string {
   if (event.allDay) {
-    const day = (date: string) =>
-      new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-        timeZone: 'UTC',
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-      });
     const last = new Date(new Date(`${event.end}T00:00:00Z`).getTime() - 86_400_000)
       .toISOString()
       .slice(0, 10);
     return last === event.start
-      ? `${day(event.start)} (all day)`
-      : `${day(event.start)} – ${day(last)} (all day)`;
+      ? `${formatWeekdayDay(event.start)} (all day)`
+      : `${formatWeekdayDay(event.start)} – ${formatWeekdayDay(last)} (all day)`;
   }
   const options = { timeZone, hour: 'numeric', minute: '2-digit' } as const;
   const start = new Date(event.start);

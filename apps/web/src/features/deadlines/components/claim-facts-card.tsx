@@ -1,3 +1,4 @@
+import { formatWeekdayDay } from '@/lib/format';
 import {
   claimFactsBody,
   DEADLINE_MESSAGES,
@@ -20,7 +21,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Options, Select } from '@/components/ui/select';
 import { useSaveClaimFacts } from '../api/deadlines';
-import { apiErrorsOf, formatDeadlineDay, issuesToErrors, type FieldErrors } from '../utils/format';
+import { apiErrorsOf, issuesToErrors, type FieldErrors } from '../utils/format';
 import { Detail, notSet } from '@/components/ui/detail';
 
 /** The wrapper of the card, so the deadlines' empty state can send the keyboard here. */
@@ -89,7 +90,7 @@ function FactsText({ facts }: { facts: ClaimFacts }) {
       <Detail term="Policy kind">{facts.policyKind ? POLICY_KIND_LABELS[facts.policyKind] : notSet}</Detail>
       <Detail term="Policy effective date">
         {facts.policyEffectiveDate ? (
-          <time dateTime={facts.policyEffectiveDate}>{formatDeadlineDay(facts.policyEffectiveDate)}</time>
+          <time dateTime={facts.policyEffectiveDate}>{formatWeekdayDay(facts.policyEffectiveDate)}</time>
         ) : (
           notSet
         )}

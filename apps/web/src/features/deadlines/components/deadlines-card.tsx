@@ -15,8 +15,8 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDateTime } from '@/lib/format';
-import { formatDeadlineDay, keyDateRowId, lowerFirst, splitDeadlines } from '../utils/format';
+import { formatDateTime, formatWeekdayDay } from '@/lib/format';
+import { keyDateRowId, lowerFirst, splitDeadlines } from '../utils/format';
 import { ReviewDialog } from './review-dialog';
 
 export const ADD_KEY_DATES = 'Add the claim’s key dates to compute its deadlines.';
@@ -60,7 +60,7 @@ function KeyDateLink({
  */
 function headline(deadline: CaseDeadline, today: string): string {
   if (deadline.who !== 'insurer' || deadline.status !== 'open') return deadline.action;
-  const by = formatDeadlineDay(deadline.date);
+  const by = formatWeekdayDay(deadline.date);
   return deadline.date < today
     ? `The carrier had to ${lowerFirst(deadline.action)} by ${by}`
     : `The carrier must ${lowerFirst(deadline.action)} by ${by}`;
@@ -98,7 +98,7 @@ function DeadlineRow({
           dateTime={deadline.date}
           className={clsx('block font-semibold', deadline.overdue ? 'text-red-700' : 'text-slate-900')}
         >
-          {formatDeadlineDay(deadline.date)}
+          {formatWeekdayDay(deadline.date)}
         </time>
         <div className="flex flex-wrap gap-1.5 sm:mt-1">
           {deadline.overdue && (
@@ -143,7 +143,7 @@ function DeadlineRow({
 
         {rolled && !deadline.override && (
           <p className="mt-1 text-sm text-slate-600">
-            Falls on {formatDeadlineDay(deadline.nominalDate)}; {formatDeadlineDay(deadline.rolledDate)}{' '}
+            Falls on {formatWeekdayDay(deadline.nominalDate)}; {formatWeekdayDay(deadline.rolledDate)}{' '}
             {deadline.rolledDate > deadline.nominalDate
               ? 'if rolled past the weekend or holiday'
               : 'if moved back before the weekend or holiday'}
@@ -164,10 +164,10 @@ function DeadlineRow({
         )}
         {deadline.override && (
           <p className="mt-1.5 rounded-md bg-slate-50 px-2.5 py-1.5 text-sm text-slate-800">
-            <span className="font-medium">Your date: {formatDeadlineDay(deadline.override.date)}</span> —{' '}
+            <span className="font-medium">Your date: {formatWeekdayDay(deadline.override.date)}</span> —{' '}
             {deadline.override.reason}
             <span className="block text-xs text-slate-600">
-              Computed: {formatDeadlineDay(deadline.dueDate)}
+              Computed: {formatWeekdayDay(deadline.dueDate)}
             </span>
           </p>
         )}
@@ -179,7 +179,7 @@ function DeadlineRow({
         <p className="mt-1.5 text-xs text-slate-600">
           {deadline.basedOn
             ? `Counts from the ${deadline.basedOn} deadline, which runs from the ${lowerFirst(label)}.`
-            : `Runs from the ${lowerFirst(label)}: ${formatDeadlineDay(deadline.triggerDate)}.`}
+            : `Runs from the ${lowerFirst(label)}: ${formatWeekdayDay(deadline.triggerDate)}.`}
           {deadline.reviewedBy && (
             <>
               {' '}

@@ -18,9 +18,9 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { formatDay } from '@/lib/format';
+import { formatDay, formatWeekdayDay } from '@/lib/format';
 import { useRemoveKeyDate, useSetKeyDate } from '../api/deadlines';
-import { formatDeadlineDay, keyDateRowId } from '../utils/format';
+import { keyDateRowId } from '../utils/format';
 import { DocumentName } from './document-name';
 
 /** The client-side check of a typed key date: the server's schema, and not after today. */
@@ -129,7 +129,7 @@ function KeyDateRow({ caseId, kind, keyDate, suggestions, canEdit, today }: RowP
       { date: suggestion.date, documentId: suggestion.document.id },
       {
         onSuccess: () => {
-          toast.success(`${label}: ${formatDeadlineDay(suggestion.date)}, from ${suggestion.document.name}`);
+          toast.success(`${label}: ${formatWeekdayDay(suggestion.date)}, from ${suggestion.document.name}`);
           setRefocus((n) => n + 1);
         },
         onError: (failure) =>
@@ -174,7 +174,7 @@ function KeyDateRow({ caseId, kind, keyDate, suggestions, canEdit, today }: RowP
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm sm:flex-col sm:items-end">
             {keyDate ? (
               <time dateTime={keyDate.date} className="font-semibold whitespace-nowrap text-slate-900">
-                {formatDeadlineDay(keyDate.date)}
+                {formatWeekdayDay(keyDate.date)}
               </time>
             ) : (
               <span className="text-slate-500">Not set</span>
@@ -297,7 +297,7 @@ function KeyDateRow({ caseId, kind, keyDate, suggestions, canEdit, today }: RowP
                   <p className="text-slate-800">
                     <DocumentName document={suggestion.document} /> says{' '}
                     <time dateTime={suggestion.date} className="font-semibold whitespace-nowrap">
-                      {formatDeadlineDay(suggestion.date)}
+                      {formatWeekdayDay(suggestion.date)}
                     </time>
                   </p>
                   {suggestion.text && (
@@ -312,14 +312,14 @@ function KeyDateRow({ caseId, kind, keyDate, suggestions, canEdit, today }: RowP
                         variant="secondary"
                         isLoading={busy}
                         disabled={set.isPending}
-                        aria-label={`Use this date, ${formatDeadlineDay(suggestion.date)}, for ${label.toLowerCase()}`}
+                        aria-label={`Use this date, ${formatWeekdayDay(suggestion.date)}, for ${label.toLowerCase()}`}
                         onClick={() => applySuggestion(suggestion)}
                       >
                         Use this date
                       </Button>
                       {keyDate && (
                         <span className="text-xs text-slate-600">
-                          Replaces {formatDeadlineDay(keyDate.date)}
+                          Replaces {formatWeekdayDay(keyDate.date)}
                         </span>
                       )}
                     </div>

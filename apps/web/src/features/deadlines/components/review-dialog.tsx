@@ -1,3 +1,4 @@
+import { formatWeekdayDay } from '@/lib/format';
 import {
   DEADLINE_MESSAGES,
   DEADLINE_STATUS_LABELS,
@@ -15,7 +16,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, inputClasses } from '@/components/ui/input';
 import { useReviewDeadline } from '../api/deadlines';
-import { apiErrorsOf, formatDeadlineDay, issuesToErrors, type FieldErrors } from '../utils/format';
+import { apiErrorsOf, issuesToErrors, type FieldErrors } from '../utils/format';
 
 type ReviewField = 'status' | 'overrideDate' | 'reason';
 const REVIEW_FIELDS: readonly ReviewField[] = ['status', 'overrideDate', 'reason'];
@@ -124,7 +125,7 @@ function ReviewForm({
       <Field
         label="Your date (optional)"
         error={errors.overrideDate}
-        hint={`Leave it empty to keep the computed date, ${formatDeadlineDay(deadline.dueDate)}.`}
+        hint={`Leave it empty to keep the computed date, ${formatWeekdayDay(deadline.dueDate)}.`}
       >
         {(control) => (
           <div className="flex flex-wrap items-center gap-2">
@@ -210,7 +211,7 @@ export function ReviewDialog({
       title="Review deadline"
       description={
         deadline
-          ? `${deadline.action} — computed date ${formatDeadlineDay(deadline.dueDate)} (${deadline.ruleId}).`
+          ? `${deadline.action} — computed date ${formatWeekdayDay(deadline.dueDate)} (${deadline.ruleId}).`
           : undefined
       }
     >

@@ -2,20 +2,6 @@ import type { CaseDeadline, KeyDateKind } from '@sentinel/shared';
 import type { z } from 'zod';
 import { errorMessage, isApiError } from '@/lib/api-client';
 
-const weekdayDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** A calendar day '2024-10-08' as 'Tue, Oct 8, 2024', the same in every time zone. */
-export function formatDeadlineDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : weekdayDate.format(date);
-}
-
 /** The id of a key date's row, so a deadline can link to the date it runs from. */
 export const keyDateRowId = (kind: KeyDateKind) => `key-date-${kind}`;
 

@@ -32,6 +32,7 @@ import { DocumentsService } from './modules/documents/documents.service';
 import { DocumentUploadsService } from './modules/documents/uploads.service';
 import { uploadTmpDir } from './modules/documents/upload';
 import { withLlm } from './modules/documents/llm-analyzer';
+import { AnalysisPool } from './modules/documents/analysis-pool';
 import { localAnalyzer } from './modules/documents/local-analyzer';
 import { SignedUrls } from './modules/documents/signed-urls';
 import { CLEANUP_JOB, storageCleanup } from './modules/documents/storage-cleanup';
@@ -176,6 +177,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     ? new S3BlobStore(config.s3)
     : new LocalBlobStore(path.join(config.dataDir, 'files'));
   const jobHandlers: Record<string, JobHandler> = {};
+  const analysisPool = new AnalysisPool(config.analysis);
   const jobs = new JobQueue(database, app.log, jobHandlers);
   const providers = providerRuntime(config);
   const tokenBox = new SecretBox(config.appSecret, 'provider-tokens');
@@ -222,10 +224,18 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       db,
       store,
       jobs,
-      config.analysisLlm ? withLlm(localAnalyzer, config.analysisLlm, app.log) : localAnalyzer,
+      config.analysisLlm
+        ? withLlm(localAnalyzer(analysisPool), config.analysisLlm, app.log)
+        : localAnalyzer(analysisPool),
     ),
   };
-  jobHandlers[ANALYSIS_JOB] = services.documentAnalysis.analysisJob;
+  jobHandlers[ANALYSIS_JOB] = {
+    ...services.documentAnalysis.analysisJob,
+    // As many at once as the pool has threads; a job is held past the time limit of its analysis
+    // (and the model's answer) before another process may take it over.
+    concurrency: config.analysis.concurrency,
+    lockSeconds: Math.ceil(config.analysis.timeoutMs / 1000) + 120,
+  };
   jobHandlers[MAIL_SYNC_JOB] = mailSync.job;
   jobHandlers[REMINDER_MAIL_JOB] = reminders.mailJob;
   jobHandlers[DEADLINES_RESYNC_JOB] = deadlinesResyncJob(db, app.log);
@@ -246,7 +256,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate('refuseCrossSite', createCrossSiteGuard(config.publicUrl));
 
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    // Analyses in progress are stopped (and retried after a restart) rather than waited for.
+    await Promise.all([jobs.stop(), analysisPool.close()]);
     await readAudit.flush();
     await mailer.idle();
     mailer.close();

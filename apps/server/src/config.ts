@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -55,6 +56,9 @@ const envSchema = z.object({
   ANALYSIS_LLM_MODEL: z.string().min(1).optional(),
   ANALYSIS_LLM_API_KEY: z.string().min(1).optional(),
   DOCUMENT_MAX_MB: z.coerce.number().positive().max(2048).default(50),
+  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  ANALYSIS_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -106,6 +110,11 @@ export interface Config {
   serveApiDocs: boolean;
   /** Largest upload on the documents screen (the AI upload's 20 MB is the spec's, in shared). */
   documentMaxBytes: number;
+  /**
+   * Document analysis in worker threads: how many at once (default: one fewer than the CPUs,
+   * between 1 and 4, so the event loop keeps a core), and each one's time and heap limit.
+   */
+  analysis: { concurrency: number; timeoutMs: number; memoryMb: number };
   /** An OpenAI-compatible chat-completions endpoint asked first; the local analyzer otherwise. */
   analysisLlm?: { url: string; model: string; apiKey?: string };
   /** An S3-compatible bucket for documents; absent means DATA_DIR/files. */
@@ -215,6 +224,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     serveApiDocs: env.SERVE_API_DOCS ?? env.NODE_ENV !== 'production',
     documentMaxBytes: Math.round(env.DOCUMENT_MAX_MB * 1024 * 1024),
+    analysis: {
+      concurrency: env.ANALYSIS_CONCURRENCY ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      timeoutMs: env.ANALYSIS_TIMEOUT_SECONDS * 1000,
+      memoryMb: env.ANALYSIS_MEMORY_MB,
+    },
     analysisLlm: env.ANALYSIS_LLM_URL
       ? {
           url: env.ANALYSIS_LLM_URL.replace(/\/+$/, ''),

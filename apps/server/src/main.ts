@@ -39,10 +39,8 @@ async function main() {
   });
 
   await app.listen({ host: config.host, port: config.port });
-  // Document analysis and the hourly clean-up of interrupted uploads run in this process.
+  // Background jobs run in this process; document analysis in its worker threads.
   app.jobs.start();
-  // Load pdf.js and the model now rather than in the first analysis (about 0.7 s).
-  void import('@sentinel/analyzer').then((analyzer) => analyzer.warmUp()).catch(() => undefined);
   // Deadlines on the calendar computed under rules this build changed are recomputed.
   await app.jobs.enqueue(database.db, DEADLINES_RESYNC_JOB, {});
   // Hourly: interrupted uploads' leftovers, and IP addresses kept longer than they serve.

@@ -7,6 +7,8 @@ import { documentAnalysis, type DocumentAnalysis } from '@sentinel/shared';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { corpusDir, loadCorpus } from './corpus/corpus';
 import { FIXTURES, fixturesDir, SCANNED_LETTER } from './fixtures/fixtures';
+import { writePdf } from './fixtures/pdf-writer';
+import { writeZip } from './fixtures/zip-writer';
 import {
   analyzeDocument,
   analyzeExtracted,
@@ -288,4 +290,77 @@ describe('offline', () => {
       ]);
     },
   );
+});
+
+describe('limits: how much of a file is read', () => {
+  const page = (n: number) => ({
+    kind: 'text' as const,
+    lines: [`Page ${n} of the adjuster's field notes.`],
+  });
+  const blank = { kind: 'text' as const, lines: [] };
+
+  it('reads at most `pages` PDF pages and says what it left', async () => {
+    const bytes = writePdf([1, 2, 3, 4, 5, 6].map(page));
+    const extracted = await extractText(
+      { bytes, contentType: 'application/pdf', fileName: 'notes.pdf' },
+      { ocr: false, limits: { pages: 3 } },
+    );
+    expect(extracted.pageCount).toBe(3);
+    expect(extracted.text).toContain('Page 3');
+    expect(extracted.text).not.toContain('Page 4');
+    expect(extracted.limited).toBe('only the first 3 of its 6 pages were read');
+    const analysis = analyzeExtracted(extracted, { fileName: 'notes.pdf' });
+    expect(analysis.recommendations).toContain(
+      'Check the rest of notes.pdf by hand: only the first 3 of its 6 pages were read.',
+    );
+    // Within the limit nothing is said.
+    const whole = await extractText(
+      { bytes: writePdf([page(1)]), contentType: 'application/pdf', fileName: 'one.pdf' },
+      { ocr: false },
+    );
+    expect(whole.limited).toBeUndefined();
+  });
+
+  it('passes at most `ocrPages` scanned pages to OCR', async () => {
+    const seen: number[] = [];
+    const ocr = async () => {
+      seen.push(seen.length);
+      return 'Recognised text of a scanned page';
+    };
+    const extracted = await extractText(
+      {
+        bytes: writePdf([blank, blank, blank, page(4)]),
+        contentType: 'application/pdf',
+        fileName: 'scan.pdf',
+      },
+      { ocr, limits: { ocrPages: 2 } },
+    );
+    expect(seen).toHaveLength(2);
+    expect(extracted).toMatchObject({
+      pageCount: 4,
+      ocrPages: 2,
+      limited: '1 scanned page was not read (at most 2 are read by OCR)',
+    });
+  });
+
+  it('refuses a .docx whose text unpacks far beyond an ordinary Word file, before inflating it', async () => {
+    // 40 MB of one repeated paragraph: about 40 kB packed, a ratio of about 1,000.
+    const paragraph = '<w:p><w:r><w:t>Water damage to the kitchen ceiling.</w:t></w:r></w:p>';
+    const xml = `<w:document><w:body>${paragraph.repeat(Math.ceil((40 * 1024 * 1024) / paragraph.length))}</w:body></w:document>`;
+    const bomb = writeZip([{ name: 'word/document.xml', data: xml }]);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const input = { bytes: bomb, contentType: 'application/octet-stream', fileName: 'letter.docx' };
+    const extracted = await extractText(input);
+    expect(extracted).toMatchObject({
+      format: 'docx',
+      text: '',
+      note: 'the file could not be read (its text unpacks to far more than an ordinary Word document)',
+    });
+    // The same text under the size limit but packed 1,000 times is refused too.
+    expect((await extractText(input, { limits: { docxBytes: 64 * 1024 * 1024 } })).text).toBe('');
+    // And a generous ratio reads it.
+    expect(
+      (await extractText(input, { limits: { docxBytes: 64 * 1024 * 1024, docxRatio: 5_000 } })).text,
+    ).toContain('Water damage to the kitchen ceiling.');
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   documentAnalysis,
   type AmountKind,
@@ -12,11 +13,12 @@ import { findDates } from './entities/dates';
 import { findPersons } from './entities/persons';
 import { extractText, type ExtractedText, type ExtractInput, type ExtractOptions } from './extract';
 import type { LearnedCorrections } from './learned';
+import { packageDir } from './package-dir';
 import { recommend } from './recommendations';
 import { summarise } from './summary';
 
 const packageVersion = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string }
 ).version;
 /** The package version and the first 8 hex digits of the model file's SHA-256. */
 export const ANALYZER_VERSION = `${packageVersion}+model.${createHash('sha256').update(readFileSync(modelPath)).digest('hex').slice(0, 8)}`;
@@ -68,7 +70,10 @@ export function analyzeExtracted(
     ? summarise({ type, text, persons, dates, amounts })
     : unreadSummary(extracted, input.fileName, type, classification.source);
   const recommendations = readable
-    ? recommend({ type, text, dates, amounts, now: options.now })
+    ? [
+        ...recommend({ type, text, dates, amounts, now: options.now }),
+        ...(extracted.limited ? [`Check the rest of ${input.fileName} by hand: ${extracted.limited}.`] : []),
+      ]
     : [
         `Open ${input.fileName} and check its type and contents by hand; ${extracted.note ?? 'no text could be read'}.`,
       ];

@@ -14,6 +14,8 @@ export {
 export {
   extractText,
   detectFormat,
+  EXTRACT_LIMITS,
+  type ExtractLimits,
   type ExtractedText,
   type ExtractInput,
   type SourceFormat,

@@ -6,6 +6,25 @@ export interface JobHandler {
   run(payload: Record<string, unknown>): Promise<void>;
   /** Called once the last attempt has failed. */
   failed?(payload: Record<string, unknown>, reason: string): Promise<void>;
+  /** How many jobs of this kind one process runs at once (default 1). */
+  concurrency?: number;
+  /**
+   * How long a claimed job is held before another process may take it over, as after a crash
+   * (default 300 s). It must be longer than the job can run.
+   */
+  lockSeconds?: number;
+}
+
+/** A failure another attempt would only repeat (a document over a limit): the job fails at once. */
+export class PermanentJobError extends Error {}
+
+export interface EnqueueOptions {
+  /**
+   * Jobs with a fair key (the firm) share their kind's slots with other keys' jobs in turn: the
+   * next job taken is the oldest of the key with the fewest running and served longest ago, so
+   * one firm's hundred queued jobs delay only that firm.
+   */
+  fairKey?: string;
 }
 
 interface ClaimedJob {
@@ -16,19 +35,26 @@ interface ClaimedJob {
   max_attempts: number;
 }
 
-/** How long a running job is held before another worker may take it (a crashed worker's job). */
-const LOCK_SECONDS = 300;
+const DEFAULT_LOCK_SECONDS = 300;
+const DUE = `((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))`;
 
 /**
  * A small durable job queue in the `jobs` table: jobs survive restarts, a failed attempt is
  * retried with exponential backoff (5 s, 20 s, …) up to max_attempts, and a worker that dies
- * mid-job releases it when its lock runs out. Claiming uses FOR UPDATE SKIP LOCKED, so several
- * server instances can work the same queue.
+ * mid-job releases it when its lock runs out. Several server instances can work the same queue: a
+ * claim takes a job only if it is still due, in one UPDATE.
+ *
+ * Each kind runs up to its handler's `concurrency` jobs at once, independently of other kinds (a
+ * long analysis does not hold up a reminder), and a kind's slots go round the fair keys.
  */
 export class JobQueue {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
   private stopped = true;
+  private pumping: Promise<void> | undefined;
+  private again = false;
+  private readonly inFlight = new Map<string, number>();
+  private readonly active = new Set<Promise<void>>();
+  private completed = 0;
 
   constructor(
     private readonly database: Pick<DatabaseHandle, 'query'>,
@@ -38,41 +64,43 @@ export class JobQueue {
   ) {}
 
   /** Adds a job; pass the transaction so it exists only if the change it belongs to commits. */
-  async enqueue(db: DbOrTx, kind: string, payload: Record<string, unknown>): Promise<void> {
-    await db.insert(schema.jobs).values({ kind, payload });
+  async enqueue(
+    db: DbOrTx,
+    kind: string,
+    payload: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ): Promise<void> {
+    await db.insert(schema.jobs).values({ kind, payload, fairKey: options.fairKey ?? null });
     this.wake();
   }
 
+  /** Polls for due jobs every pollMs, and at once after an enqueue or a finished job. */
   start(): void {
     this.stopped = false;
-    this.wake();
+    const tick = () => {
+      if (this.stopped) return;
+      void this.pump().finally(() => {
+        if (!this.stopped) this.timer = setTimeout(tick, this.pollMs);
+      });
+    };
+    tick();
   }
 
-  /** Stops taking jobs and waits for the one in hand. */
+  /** Stops taking jobs and waits for those in hand. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    await this.pumping;
+    await Promise.allSettled([...this.active]);
   }
 
-  private wake(): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.drain().finally(() => {
-        if (!this.stopped) this.timer = setTimeout(() => this.wake(), this.pollMs);
-      });
-    }, 0);
-  }
-
-  /** Runs jobs until none is due. Returns how many ran (tests call it directly). */
+  /** Runs jobs until none is due and none runs. Returns how many ran (tests call it directly). */
   async drain(): Promise<number> {
-    let ran = 0;
+    const before = this.completed;
     for (;;) {
-      const job = await this.claim();
-      if (!job) return ran;
-      await this.execute(job);
-      ran += 1;
+      await this.pump();
+      if (this.active.size === 0) return this.completed - before;
+      await Promise.race(this.active);
     }
   }
 
@@ -95,18 +123,86 @@ export class JobQueue {
     };
   }
 
-  private async claim(): Promise<ClaimedJob | undefined> {
-    const { rows } = await this.database.query<ClaimedJob>(
-      `update jobs set status = 'running', attempts = attempts + 1,
-              locked_until = now() + make_interval(secs => $1)
-        where id = (select id from jobs
-                     where (status = 'queued' and run_at <= now())
-                        or (status = 'running' and locked_until < now())
-                     order by run_at, id limit 1 for update skip locked)
-        returning id, kind, payload, attempts, max_attempts`,
-      [LOCK_SECONDS],
-    );
-    return rows[0];
+  private wake(): void {
+    if (this.stopped) return;
+    setImmediate(() => void this.pump());
+  }
+
+  /** Claims and starts due jobs while their kinds have free slots; one pump at a time. */
+  private pump(): Promise<void> {
+    if (this.pumping) {
+      this.again = true;
+      return this.pumping;
+    }
+    this.pumping = (async () => {
+      do {
+        this.again = false;
+        for (;;) {
+          const kinds = Object.keys(this.handlers).filter(
+            (kind) => (this.inFlight.get(kind) ?? 0) < (this.handlers[kind]!.concurrency ?? 1),
+          );
+          if (kinds.length === 0) break;
+          const job = await this.claim(kinds);
+          if (!job) break;
+          this.begin(job);
+        }
+      } while (this.again);
+    })()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'job queue: claiming failed'))
+      .finally(() => {
+        this.pumping = undefined;
+      });
+    return this.pumping;
+  }
+
+  private begin(job: ClaimedJob): void {
+    this.inFlight.set(job.kind, (this.inFlight.get(job.kind) ?? 0) + 1);
+    const running: Promise<void> = this.execute(job).finally(() => {
+      this.inFlight.set(job.kind, (this.inFlight.get(job.kind) ?? 1) - 1);
+      this.active.delete(running);
+      this.completed += 1;
+      this.wake();
+    });
+    this.active.add(running);
+  }
+
+  /**
+   * The next due job of these kinds: per kind, each fair key's oldest due job is a candidate, and
+   * the candidate whose key has the fewest jobs running, then was served longest ago, wins. The
+   * UPDATE takes it only if it is still due, so two processes never both take one job.
+   */
+  private async claim(kinds: string[]): Promise<ClaimedJob | undefined> {
+    for (let tries = 0; tries < 5; tries++) {
+      const { rows: next } = await this.database.query<{ id: number; kind: string }>(
+        `with candidates as (
+           select distinct on (kind, coalesce(fair_key, '')) id, kind, fair_key, run_at
+             from jobs
+            where kind = any($1::text[]) and ${DUE}
+            order by kind, coalesce(fair_key, ''), run_at, id)
+         select c.id, c.kind
+           from candidates c
+           left join lateral (
+             select count(*) filter (where r.status = 'running' and r.locked_until >= now()) as running,
+                    max(r.started_at) as last_started
+               from jobs r
+              where r.kind = c.kind and r.fair_key = c.fair_key) k on c.fair_key is not null
+          order by coalesce(k.running, 0), k.last_started nulls first, c.run_at, c.id
+          limit 1`,
+        [kinds],
+      );
+      const candidate = next[0];
+      if (!candidate) return undefined;
+      const lockSeconds = this.handlers[candidate.kind]?.lockSeconds ?? DEFAULT_LOCK_SECONDS;
+      const { rows } = await this.database.query<ClaimedJob>(
+        `update jobs set status = 'running', attempts = attempts + 1, started_at = now(),
+                locked_until = now() + make_interval(secs => $2)
+          where id = $1 and ${DUE}
+          returning id, kind, payload, attempts, max_attempts`,
+        [candidate.id, lockSeconds],
+      );
+      if (rows[0]) return rows[0];
+    }
+    return undefined;
   }
 
   private async execute(job: ClaimedJob): Promise<void> {
@@ -120,15 +216,17 @@ export class JobQueue {
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const final = job.attempts >= job.max_attempts;
+      const final = job.attempts >= job.max_attempts || error instanceof PermanentJobError;
       this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, final, reason }, 'job failed');
-      await this.database.query(
-        final
-          ? `update jobs set status = 'failed', last_error = $2, finished_at = now(), locked_until = null where id = $1`
-          : `update jobs set status = 'queued', last_error = $2, locked_until = null,
-                    run_at = now() + make_interval(secs => 5 * power(4, attempts - 1)) where id = $1`,
-        [job.id, reason.slice(0, 2000)],
-      );
+      await this.database
+        .query(
+          final
+            ? `update jobs set status = 'failed', last_error = $2, finished_at = now(), locked_until = null where id = $1`
+            : `update jobs set status = 'queued', last_error = $2, locked_until = null,
+                      run_at = now() + make_interval(secs => 5 * power(4, attempts - 1)) where id = $1`,
+          [job.id, reason.slice(0, 2000)],
+        )
+        .catch((err: unknown) => this.log.warn({ err, jobId: job.id }, 'job state not saved'));
       if (final) await handler?.failed?.(job.payload, reason).catch(() => undefined);
     }
   }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DocumentType } from '@sentinel/shared';
 import type { LearnedCorrections } from '../learned';
+import { packageDir } from '../package-dir';
 import {
   cosine,
   documentFeatures,
@@ -14,10 +14,7 @@ import {
 } from './logistic';
 
 /** The committed model (npm run train -w packages/analyzer writes it). */
-export const modelPath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../model/type-classifier.json',
-);
+export const modelPath = path.join(packageDir, 'model/type-classifier.json');
 
 let loaded: Scorer | undefined;
 

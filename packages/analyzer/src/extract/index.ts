@@ -1,7 +1,10 @@
 import { docxText } from './docx';
+import { EXTRACT_LIMITS, type ExtractLimits } from './limits';
 import { ocrImage } from './ocr';
 import { pdfText } from './pdf';
 import { isZip, listZip } from './zip';
+
+export { EXTRACT_LIMITS, type ExtractLimits } from './limits';
 
 export type SourceFormat = 'pdf' | 'text' | 'image' | 'docx' | 'doc' | 'zip' | 'unknown';
 
@@ -22,11 +25,15 @@ export interface ExtractedText {
   note?: string;
   /** A ZIP archive's file names. */
   entries?: string[];
+  /** What was left unread because of a limit (ExtractLimits), in words, e.g. for a recommendation. */
+  limited?: string;
 }
 
 export interface ExtractOptions {
   /** OCR for images and scanned pages; false to skip it (the page then counts as empty). */
   ocr?: ((image: Uint8Array) => Promise<string>) | false;
+  /** How much of a file is read at most (EXTRACT_LIMITS by default). */
+  limits?: Partial<ExtractLimits>;
 }
 
 const IMAGE_TYPES = /^image\/(png|jpe?g|bmp|tiff?|webp|gif)$/i;
@@ -75,12 +82,19 @@ function looksLikeText(bytes: Uint8Array): boolean {
 /** The document's text: pdf.js for PDFs (OCR for pages without text), OCR for images, and so on. */
 export async function extractText(input: ExtractInput, options: ExtractOptions = {}): Promise<ExtractedText> {
   const ocr = options.ocr === undefined ? ocrImage : options.ocr || undefined;
+  const limits = { ...EXTRACT_LIMITS, ...options.limits };
   const format = detectFormat(input);
   try {
     switch (format) {
       case 'pdf': {
-        const { pages, ocrPages } = await pdfText(input.bytes, ocr);
-        return { text: pages.join('\n\n'), format, pageCount: pages.length, ocrPages };
+        const { pages, ocrPages, limited } = await pdfText(input.bytes, ocr, limits);
+        return {
+          text: pages.join('\n\n'),
+          format,
+          pageCount: pages.length,
+          ocrPages,
+          ...(limited ? { limited } : {}),
+        };
       }
       case 'image': {
         if (!ocr)
@@ -95,7 +109,7 @@ export async function extractText(input: ExtractInput, options: ExtractOptions =
           ocrPages: 0,
         };
       case 'docx':
-        return { text: docxText(input.bytes), format, pageCount: 1, ocrPages: 0 };
+        return { text: docxText(input.bytes, limits), format, pageCount: 1, ocrPages: 0 };
       case 'doc':
         return {
           text: '',

@@ -27,11 +27,14 @@ const MAX_OCR_PIXELS = 12_000_000;
 export interface PdfText {
   pages: string[];
   ocrPages: number;
+  /** What the limits left unread, in words. */
+  limited?: string;
 }
 
 export async function pdfText(
   bytes: Uint8Array,
   ocr?: (png: Uint8Array) => Promise<string>,
+  limits: { pages: number; ocrPages: number } = { pages: Infinity, ocrPages: Infinity },
 ): Promise<PdfText> {
   const doc: PDFDocumentProxy = await getDocument({
     // A copy, as a plain Uint8Array: pdf.js refuses Buffers and detaches the buffer it is given.
@@ -49,17 +52,31 @@ export async function pdfText(
   try {
     const pages: string[] = [];
     let ocrPages = 0;
-    for (let n = 1; n <= doc.numPages; n++) {
+    let scannedUnread = 0;
+    const readPages = Math.min(doc.numPages, limits.pages);
+    for (let n = 1; n <= readPages; n++) {
       const page = await doc.getPage(n);
       let text = await pageText(page);
       if (text.replace(/[^\p{L}]/gu, '').length < MIN_PAGE_CHARS && ocr) {
-        text = await ocr(await renderPage(page));
-        ocrPages++;
+        if (ocrPages < limits.ocrPages) {
+          text = await ocr(await renderPage(page));
+          ocrPages++;
+        } else scannedUnread++;
       }
       pages.push(text);
       page.cleanup();
     }
-    return { pages, ocrPages };
+    const limited = [
+      readPages < doc.numPages
+        ? `only the first ${readPages} of its ${doc.numPages} pages were read`
+        : undefined,
+      scannedUnread
+        ? `${scannedUnread} scanned page${scannedUnread === 1 ? ' was' : 's were'} not read (at most ${limits.ocrPages} are read by OCR)`
+        : undefined,
+    ]
+      .filter(Boolean)
+      .join('; ');
+    return { pages, ocrPages, ...(limited ? { limited } : {}) };
   } finally {
     await doc.destroy();
   }

@@ -58,8 +58,8 @@ export const documents = pgTable(
 );
 
 /**
- * Background jobs (document analysis, clean-up): claimed with FOR UPDATE SKIP LOCKED, retried
- * with backoff, kept across restarts.
+ * Background jobs (document analysis, clean-up): claimed by one conditional UPDATE, retried with
+ * backoff, kept across restarts.
  */
 export const jobs = pgTable(
   'jobs',
@@ -74,11 +74,18 @@ export const jobs = pgTable(
     /** While a worker holds it; a crashed worker's job is taken again after this. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Jobs with a key (the firm) take turns with other keys' jobs of their kind (JobQueue). */
+    fairKey: text('fair_key'),
+    /** When the last attempt started: the key served longest ago goes next. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     index('jobs_runnable_idx').on(t.status, t.runAt),
+    index('jobs_fair_idx')
+      .on(t.kind, t.fairKey, t.startedAt)
+      .where(sql`${t.fairKey} is not null`),
     check('jobs_status_check', sql`${t.status} in ('queued','running','done','failed')`),
   ],
 );

@@ -34,14 +34,16 @@ export class DocumentAnalysisService {
     private readonly analyzer: AnalyzerPort,
   ) {}
 
-  /** Queues (again) the analysis of a document. */
+  /**
+   * Queues (again) the analysis of a document. A document whose analysis is already queued or
+   * running is left as it is (the answer is the same), so repeated clicks add no work.
+   */
   async analyze(principal: Principal, id: string, context: RequestContext) {
     const row = await requireDocument(this.db, principal, id);
     if (!mayChange(principal, row)) throw forbidden('Only attorneys and the uploader can analyse a document');
-    if (row.analysisStatus === 'pending') throw new AppError('CONFLICT', 'The analysis is already under way');
     await this.db.transaction(async (tx) => {
-      await repo.update(tx, id, { analysisStatus: 'pending', analysisError: null });
-      await this.jobs.enqueue(tx, ANALYSIS_JOB, { documentId: id });
+      if (!(await repo.markAnalysisPending(tx, id))) return;
+      await this.jobs.enqueue(tx, ANALYSIS_JOB, { documentId: id }, { fairKey: row.firmId });
       await audit(tx, context, documentEntry(principal, 'document_analysis_requested', row));
     });
     return { data: await loadDocumentDetail(this.db, principal, id) };
@@ -84,7 +86,10 @@ export class DocumentAnalysisService {
     return { data: await loadDocumentDetail(this.db, principal, id) };
   }
 
-  /** The background job: read the bytes, analyse them with what the firm has taught, store the result. */
+  /**
+   * The background job: read the bytes, analyse them (in a worker thread) with what the firm has
+   * taught, store the result. Jobs are queued with the firm as their fair key.
+   */
   readonly analysisJob: JobHandler = {
     run: async (payload) => {
       const row = await repo.findById(this.db, String(payload.documentId));

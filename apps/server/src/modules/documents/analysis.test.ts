@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { and, eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { createClient } from '@sentinel/db/factories';
 import { documentAnalysis, type DocumentDetail } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser } from '../../test/helpers';
+import { ANALYSIS_JOB } from './analysis.service';
 import { writePdf } from '@sentinel/analyzer/fixtures/pdf-writer';
 
 const DENIAL = [
@@ -57,7 +59,7 @@ async function setup(env: Record<string, string> = {}) {
   const fetchDocument = async (id: string) =>
     (await ctx.app.inject({ method: 'GET', url: `/api/document/${id}`, headers: bearer(token) })).json()
       .data as DocumentDetail;
-  return { ctx, token, uploadPdf, fetchDocument };
+  return { ctx, token, uploadPdf, fetchDocument, firmId: attorney.firmId };
 }
 
 describe('analysis as a background job, with the offline analyzer', () => {
@@ -83,6 +85,40 @@ describe('analysis as a background job, with the offline analyzer', () => {
     expect(analysis.entities.dates.map((d) => d.date)).toContain('2026-04-15');
     expect(analysis.content.summary.length).toBeGreaterThan(40);
     expect(analysis.recommendations.join(' ')).toMatch(/2026-04-15|April 15, 2026/);
+  });
+
+  it('asking again while an analysis waits or runs adds no work; the job takes turns by firm', async () => {
+    const uploaded = await env.uploadPdf('denial-letter.pdf', DENIAL);
+    const again = await env.ctx.app.inject({
+      method: 'POST',
+      url: `/api/document/${uploaded.id}/analyze`,
+      headers: bearer(env.token),
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.analysisStatus).toBe('pending');
+    const queued = await env.ctx.database.db
+      .select()
+      .from(schema.jobs)
+      .where(and(eq(schema.jobs.kind, ANALYSIS_JOB), eq(schema.jobs.status, 'queued')));
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.payload).toEqual({ documentId: uploaded.id });
+    expect(queued[0]!.fairKey).toBe(env.firmId);
+    const requested = await env.ctx.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'document_analysis_requested'));
+    expect(requested).toHaveLength(0);
+    expect(await env.ctx.app.jobs.drain()).toBe(1);
+
+    // Once completed, asking again queues a new analysis.
+    const redo = await env.ctx.app.inject({
+      method: 'POST',
+      url: `/api/document/${uploaded.id}/analyze`,
+      headers: bearer(env.token),
+    });
+    expect(redo.json().data.analysisStatus).toBe('pending');
+    expect(await env.ctx.app.jobs.drain()).toBe(1);
+    expect((await env.fetchDocument(uploaded.id)).analysisStatus).toBe('completed');
   });
 
   it('a type chosen at upload wins, and a reviewed type teaches later analyses', async () => {

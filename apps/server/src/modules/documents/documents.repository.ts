@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type { AnalysisStatus } from '@sentinel/shared';
 import { containsPattern } from '../../platform/search';
@@ -93,6 +93,16 @@ export const documentsRepository = {
 
   async update(db: DbOrTx, id: string, values: Partial<typeof documents.$inferInsert>): Promise<void> {
     await db.update(documents).set(values).where(eq(documents.id, id));
+  },
+
+  /** Marks the document's analysis pending unless it already is; false when it was. */
+  async markAnalysisPending(db: DbOrTx, id: string): Promise<boolean> {
+    const rows = await db
+      .update(documents)
+      .set({ analysisStatus: 'pending', analysisError: null })
+      .where(and(eq(documents.id, id), ne(documents.analysisStatus, 'pending')))
+      .returning({ id: documents.id });
+    return rows.length > 0;
   },
 
   async delete(db: DbOrTx, id: string): Promise<void> {

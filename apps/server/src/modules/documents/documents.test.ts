@@ -18,7 +18,7 @@ import {
   type TestContext,
 } from '../../test/helpers';
 import { writePdf } from '@sentinel/analyzer/fixtures/pdf-writer';
-import { writeZip } from '@sentinel/analyzer/fixtures/zip-writer';
+import { writeDocx, writeZip } from '@sentinel/analyzer/fixtures/zip-writer';
 import { SignedUrls } from './signed-urls';
 
 let ctx: TestContext;
@@ -238,6 +238,16 @@ describe('POST /api/document/upload/single', () => {
     expect(response.json().error).toBe(MESSAGES.archiveTooLarge);
     const fine = writeZip([{ name: 'a.txt', data: Buffer.from('photos log') }]);
     expect((await upload(attorney, { name: 'evidence.zip', data: fine })).statusCode).toBe(200);
+  });
+
+  it('holds a .docx to the same archive limits: one that inflates 290 times is refused', async () => {
+    const bomb = writeDocx('Roof damage to the detached garage.\n'.repeat(100_000));
+    expect(bomb.length).toBeLessThan(32 * 1024); // unpacks to 8.9 MB: 290 times
+    const letter = writeDocx('Dear Ms. Hernandez,\nWe have received your claim for roof damage.');
+    expect((await upload(attorney, { name: 'letter.docx', data: letter })).statusCode).toBe(200);
+    const response = await upload(attorney, { name: 'letter.docx', data: bomb });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toBe(MESSAGES.archiveTooLarge);
   });
 
   it('the AI upload needs a case and a PDF (spec §5 texts), and a case the uploader may see', async () => {

@@ -66,7 +66,8 @@ export class DocumentUploadsService {
           analysisStatus: forAnalysis ? 'pending' : 'not_analyzed',
           typeHint,
         });
-        if (forAnalysis) await this.jobs.enqueue(tx, ANALYSIS_JOB, { documentId: row.id });
+        if (forAnalysis)
+          await this.jobs.enqueue(tx, ANALYSIS_JOB, { documentId: row.id }, { fairKey: principal.firmId });
         await audit(tx, context, documentEntry(principal, 'document_uploaded', row, fileDetails(row)));
         return row.id;
       });

@@ -3,6 +3,7 @@ export * from './messages';
 export * from './calendar-messages';
 export * from './password';
 export * from './user-types';
+export * from './field-access';
 export * from './schemas/errors';
 export * from './schemas/auth';
 export * from './schemas/profile';

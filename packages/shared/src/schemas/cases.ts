@@ -165,17 +165,18 @@ export const caseDetail = caseSummary.extend({
   leadAttorney: person.extend({ email: z.string() }).nullable(),
   description: z.string().nullable(),
   carrier: z.string().nullable(),
-  policyNumber: z.string().nullable(),
-  claimNumber: z.string().nullable(),
+  /** FIELD_ACCESS.case: the attorneys'; absent for others. */
+  policyNumber: z.string().nullable().optional(),
+  claimNumber: z.string().nullable().optional(),
   dateOfLoss: z.string().nullable(),
   propertyAddress: z.string().nullable(),
-  targetSettlement: z.number().nullable(),
+  targetSettlement: z.number().nullable().optional(),
   createdAt: z.string(),
   members: z.array(caseMember),
   statusHistory: z.array(
     z.object({ status: z.enum(CASE_STATUSES), at: z.string(), by: z.string().nullable() }),
   ),
-  /** The case's audit trail; attorneys only. */
+  /** The case's audit trail; attorneys only (FIELD_ACCESS.case). */
   activity: z
     .array(
       z.object({

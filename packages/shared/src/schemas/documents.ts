@@ -26,7 +26,10 @@ export const documentDetail = z.object({
   uploadedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   sharedWithClient: z.boolean(),
   analysisStatus: z.enum(ANALYSIS_STATUSES),
-  analysis: documentAnalysis.nullable(),
+  /** Without recommendations for those FIELD_ACCESS.document does not name. */
+  analysis: documentAnalysis
+    .extend({ recommendations: documentAnalysis.shape.recommendations.optional() })
+    .nullable(),
   analysisError: z.string().nullable(),
   /** What the caller may do with it. */
   canDelete: z.boolean(),

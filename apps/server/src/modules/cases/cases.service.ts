@@ -3,6 +3,8 @@ import {
   CASE_MEMBER_ROLE_LABELS,
   MEMBER_ROLE_USER_TYPE,
   MESSAGES,
+  mayRead,
+  type RestrictedCaseField,
   type addCaseMemberRequest,
   type CaseResponse,
   type createCaseRequest,
@@ -267,7 +269,7 @@ export class CasesService {
     return { message: MESSAGES.caseMemberRemoved, ...(await this.detail(principal, caseId)) };
   }
 
-  /** The case page's data; the audit trail only for attorneys. */
+  /** The case page's data, with the fields FIELD_ACCESS keeps for attorneys left out for others. */
   private async detail(principal: Principal, caseId: string): Promise<CaseResponse> {
     const row = (await repo.find(this.db, principal, caseId))!;
     const [people, members, statusHistory, activity] = await Promise.all([
@@ -277,8 +279,13 @@ export class CasesService {
       ]),
       repo.members(this.db, caseId),
       repo.statusHistory(this.db, caseId),
-      principal.userType === 'attorney' ? activityOf(this.db, principal.firmId, { caseId }, 100) : undefined,
+      mayRead(principal.userType, 'case', 'activity')
+        ? activityOf(this.db, principal.firmId, { caseId }, 100)
+        : undefined,
     ]);
+    /** A field FIELD_ACCESS lets this principal read, or nothing. */
+    const readable = <K extends RestrictedCaseField, V>(field: K, value: V) =>
+      mayRead(principal.userType, 'case', field) ? ({ [field]: value } as Record<K, V>) : {};
     const client = people.find((person) => person.id === row.clientId)!;
     const lead = people.find((person) => person.id === row.leadAttorneyId);
     return {
@@ -302,12 +309,12 @@ export class CasesService {
         dateOpened: row.dateOpened,
         dueDate: row.dueDate,
         carrier: row.carrier,
-        policyNumber: row.policyNumber,
-        claimNumber: row.claimNumber,
         dateOfLoss: row.dateOfLoss,
         propertyAddress: row.propertyAddress,
-        targetSettlement: row.targetSettlement,
         settlementAmount: row.settlementAmount,
+        ...readable('policyNumber', row.policyNumber),
+        ...readable('claimNumber', row.claimNumber),
+        ...readable('targetSettlement', row.targetSettlement),
         lastActivityAt: row.lastActivityAt.toISOString(),
         createdAt: row.createdAt.toISOString(),
         members,

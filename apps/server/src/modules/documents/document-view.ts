@@ -1,5 +1,11 @@
 import type { DbOrTx } from '@sentinel/db';
-import { documentAnalysis, type AnalysisStatus, type DocumentDetail } from '@sentinel/shared';
+import {
+  documentAnalysis,
+  mayRead,
+  type AnalysisStatus,
+  type DocumentAnalysis,
+  type DocumentDetail,
+} from '@sentinel/shared';
 import { actorEntry, type AuditAction, type AuditEntry } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
 import type { Principal } from '../auth/principal';
@@ -53,11 +59,18 @@ export function toDocumentDetail(principal: Principal, row: DocumentListRow): Do
       : null,
     sharedWithClient: row.sharedWithClient,
     analysisStatus: row.analysisStatus as AnalysisStatus,
-    analysis: parsed?.success ? parsed.data : null,
+    analysis: parsed?.success ? visibleAnalysis(principal, parsed.data) : null,
     analysisError: row.analysisError,
     canDelete: mayChange(principal, row),
     canReview: mayChange(principal, row),
   };
+}
+
+/** The analysis as FIELD_ACCESS lets the principal read it. */
+function visibleAnalysis(principal: Principal, analysis: DocumentAnalysis): DocumentDetail['analysis'] {
+  if (mayRead(principal.userType, 'document', 'analysis.recommendations')) return analysis;
+  const { recommendations: _firms, ...rest } = analysis;
+  return rest;
 }
 
 /** The audit entry of an action on a document: its id and case in the details. */

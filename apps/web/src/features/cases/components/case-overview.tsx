@@ -64,8 +64,12 @@ export function CaseOverview({ detail }: CaseTabProps) {
         <Card title="Insurance claim" headingLevel="h2">
           <dl className="grid gap-y-4 text-sm">
             <Detail term="Carrier">{orNone(detail.carrier)}</Detail>
-            <Detail term="Policy number">{orNone(detail.policyNumber)}</Detail>
-            <Detail term="Claim number">{orNone(detail.claimNumber)}</Detail>
+            {detail.policyNumber !== undefined && (
+              <Detail term="Policy number">{orNone(detail.policyNumber)}</Detail>
+            )}
+            {detail.claimNumber !== undefined && (
+              <Detail term="Claim number">{orNone(detail.claimNumber)}</Detail>
+            )}
             <Detail term="Date of loss">{dayOrNone(detail.dateOfLoss)}</Detail>
             <Detail term="Property address">
               {detail.propertyAddress ? (
@@ -79,7 +83,9 @@ export function CaseOverview({ detail }: CaseTabProps) {
 
         <Card title="Settlement" headingLevel="h2">
           <dl className="grid gap-y-4 text-sm">
-            <Detail term="Target settlement">{usdOrNone(detail.targetSettlement)}</Detail>
+            {detail.targetSettlement !== undefined && (
+              <Detail term="Target settlement">{usdOrNone(detail.targetSettlement)}</Detail>
+            )}
             <Detail term="Settlement amount">{usdOrNone(detail.settlementAmount)}</Detail>
           </dl>
         </Card>

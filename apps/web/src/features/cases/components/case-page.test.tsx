@@ -163,10 +163,15 @@ describe('case page', () => {
     expect(await screen.findByText('No team members yet')).toBeInTheDocument();
   });
 
-  it('is read-only for a client: no Edit, no member controls, no Activity', async () => {
-    const { activity: _omitted, ...forClient } = CASE;
+  it('is read-only for a client: no Edit, no member controls, no Activity, none of the firm’s fields', async () => {
+    // What the API answers a client (FIELD_ACCESS.case).
+    const { activity: _a, policyNumber: _p, claimNumber: _c, targetSettlement: _t, ...forClient } = CASE;
     const { user } = openCase(forClient, {}, propertyOwner);
     expect(await screen.findByRole('heading', { level: 1, name: CASE.title })).toBeInTheDocument();
+    expect(screen.getByText('Carrier')).toBeInTheDocument();
+    for (const term of ['Policy number', 'Claim number', 'Target settlement'])
+      expect(screen.queryByText(term)).not.toBeInTheDocument();
+    expect(screen.getByText('Settlement amount')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Case' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Activity' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Members' }));

@@ -96,7 +96,7 @@ export function caseToFormValues(detail: CaseDetail): CaseFormValues {
     claimNumber: detail.claimNumber ?? '',
     dateOfLoss: detail.dateOfLoss ?? '',
     propertyAddress: detail.propertyAddress ?? '',
-    targetSettlement: amountText(detail.targetSettlement),
+    targetSettlement: amountText(detail.targetSettlement ?? null),
     settlementAmount: amountText(detail.settlementAmount),
     description: detail.description ?? '',
   };

@@ -1,4 +1,4 @@
-import { PERSON_ROLES, type DocumentAnalysis, type PersonRole } from '@sentinel/shared';
+import { PERSON_ROLES, type DocumentAnalysis, type DocumentDetail, type PersonRole } from '@sentinel/shared';
 import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -61,7 +61,7 @@ export function RemoveButton({
 }
 
 /** The raw analysis with a Copy button ('Copied' for two seconds after a copy). */
-export function RawJson({ analysis }: { analysis: DocumentAnalysis }) {
+export function RawJson({ analysis }: { analysis: NonNullable<DocumentDetail['analysis']> }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const text = JSON.stringify(analysis, null, 2);
   useEffect(() => {

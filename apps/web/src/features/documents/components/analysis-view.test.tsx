@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { renderWithRouter } from '@/testing/render-app';
-import { attorney, signIn } from '@/testing/session';
+import { attorney, propertyOwner, signIn } from '@/testing/session';
 import { analysisOf, completed } from '../testing';
 import { AnalysisView } from './analysis-view';
 import { DocumentsPage } from './documents-page';
@@ -68,6 +68,16 @@ describe('analysis view', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Calendar the April 1 deadline.', 'Compare the estimate with the policy limit.']);
+  });
+
+  it('shows a client what the API gives them: no recommendations, no raw data', () => {
+    signIn(propertyOwner);
+    const { recommendations: _attorneys, ...shared } = analysisOf();
+    renderWithRouter(<AnalysisView document={{ ...DOC, analysis: shared, canReview: false }} />);
+    expect(section('Summary')).toHaveTextContent('A homeowner policy covering wind and hail.');
+    expect(screen.queryByRole('heading', { name: 'Recommendations' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Raw data' })).not.toBeInTheDocument();
+    expect(screen.queryByText('No recommendations.')).not.toBeInTheDocument();
   });
 
   it('copies the raw JSON and says Copied', async () => {

@@ -1,9 +1,10 @@
-import { DOCUMENT_TYPES, type DocumentDetail, type ReviewDocumentRequest } from '@sentinel/shared';
+import { DOCUMENT_TYPES, mayRead, type DocumentDetail, type ReviewDocumentRequest } from '@sentinel/shared';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Options, Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/auth';
 import { plural, PersonRoleSelect, RawJson, RemoveButton, Section, typeSourceLabel } from './analysis-parts';
 import { useReviewDocument } from '../api/review-document';
 import { confidenceText, documentTypeLabel } from '../utils/format';
@@ -19,12 +20,14 @@ export interface AnalysisViewProps {
 
 /**
  * A completed analysis (spec "AI Document Upload"): classification type and confidence, parties,
- * dates, amounts, summary, recommendations and the raw JSON with a copy button. Someone who may
+ * dates, amounts, summary, recommendations and the raw JSON with a copy button (those two only for
+ * whom FIELD_ACCESS names: the API leaves recommendations out for the others). Someone who may
  * review it (canReview) corrects the type, sets or clears a person's role and removes an entity
  * that was found wrongly; each change is one PATCH.
  */
 export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProps) {
   const review = useReviewDocument();
+  const session = useSession();
   const [correctedHere, setCorrectedHere] = useState(false);
   const typeId = useId();
   const analysis = document.analysis;
@@ -192,21 +195,25 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
         </Section>
       </div>
 
-      <Section title="Recommendations" heading={headingLevel}>
-        {recommendations.length === 0 ? (
-          <p className="text-slate-600">No recommendations.</p>
-        ) : (
-          <ul className="list-disc space-y-1 pl-5">
-            {recommendations.map((item, index) => (
-              <li key={`${index}-${item}`}>{item}</li>
-            ))}
-          </ul>
-        )}
-      </Section>
+      {recommendations && (
+        <Section title="Recommendations" heading={headingLevel}>
+          {recommendations.length === 0 ? (
+            <p className="text-slate-600">No recommendations.</p>
+          ) : (
+            <ul className="list-disc space-y-1 pl-5">
+              {recommendations.map((item, index) => (
+                <li key={`${index}-${item}`}>{item}</li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      )}
 
-      <Section title="Raw data" heading={headingLevel}>
-        <RawJson analysis={analysis} />
-      </Section>
+      {session?.userType && mayRead(session.userType, 'document', 'analysis.raw') && (
+        <Section title="Raw data" heading={headingLevel}>
+          <RawJson analysis={analysis} />
+        </Section>
+      )}
     </div>
   );
 }

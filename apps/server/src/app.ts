@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthGuard } from './modules/auth/auth.guard';
 import { AuthService } from './modules/auth/auth.service';
+import { deviceCookies, type DeviceCookies } from './modules/auth/device-cookie';
 import { refreshCookie, type RefreshCookie } from './modules/auth/refresh-cookie';
 import type { Account, Principal } from './modules/auth/principal';
 import { SessionsService } from './modules/auth/sessions.service';
@@ -113,6 +114,7 @@ declare module 'fastify' {
     throttle: Throttle;
     accessTokens: AccessTokens;
     refreshCookie: RefreshCookie;
+    deviceCookies: DeviceCookies;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     refuseCrossSite: (request: FastifyRequest) => Promise<void>;
     /** Every /api route with its declared access (see modules/auth/access.ts). */
@@ -252,6 +254,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate('throttle', throttle);
   app.decorate('accessTokens', accessTokens);
   app.decorate('refreshCookie', refreshCookie(config.publicUrl));
+  app.decorate('deviceCookies', deviceCookies(config.appSecret, config.publicUrl));
   app.decorate('authenticate', createAuthGuard(accessTokens, sessions));
   app.decorate('refuseCrossSite', createCrossSiteGuard(config.publicUrl));
 
@@ -270,14 +273,17 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(cookie);
   await app.register(multipart, { throwFileSizeLimit: true });
   if (config.apiRateLimit !== 'off') {
+    // Per address, on every /api request before anything else — before authentication too, so
+    // calls without a valid session count as well (an app-level hook runs before the routes' own).
     await app.register(rateLimit, {
-      global: true,
+      global: false,
       max: config.apiRateLimit.max,
       timeWindow: config.apiRateLimit.windowSeconds * 1000,
       allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
       errorResponseBuilder: (_request, context) =>
         new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, Math.ceil(context.ttl / 1000)),
     });
+    app.addHook('onRequest', app.rateLimit());
   }
   if (config.serveApiDocs) await registerOpenApi(app);
 

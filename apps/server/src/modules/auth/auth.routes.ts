@@ -20,14 +20,22 @@ import { accountOf } from './auth.guard';
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
   const cookie = app.refreshCookie;
+  const devices = app.deviceCookies;
 
   app.post(
     '/login',
     routeOptions('auth', 'public', { body: loginRequest, response: { 200: loginResponse } }),
     async (request, reply) => {
-      const outcome = await auth.login(request.body.email, request.body.password, requestContext(request));
-      if (outcome.kind === 'session')
+      const outcome = await auth.login(
+        request.body.email,
+        request.body.password,
+        requestContext(request),
+        (userId) => devices.deviceOf(request, userId),
+      );
+      if (outcome.kind === 'session') {
         cookie.set(reply, outcome.session.refreshToken, outcome.session.refreshMaxAge);
+        devices.issue(reply, outcome.body.user!.userId);
+      }
       return outcome.body;
     },
   );
@@ -38,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { user, session } = await auth.register(request.body, requestContext(request));
       cookie.set(reply, session.refreshToken, session.refreshMaxAge);
+      devices.issue(reply, user.userId);
       return reply
         .status(201)
         .send({ success: true as const, token: session.accessToken, expiresIn: session.expiresIn, user });
@@ -51,7 +60,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: successMessageResponse },
     }),
     async (request) => {
-      await auth.requestPasswordReset(request.body.email, requestContext(request));
+      await auth.requestPasswordReset(request.body.email, requestContext(request), (userId) =>
+        devices.deviceOf(request, userId),
+      );
       return { success: true as const, message: MESSAGES.resetLinkSent };
     },
   );

@@ -31,6 +31,18 @@ export type LoginOutcome =
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * Strangers' failures on one account (sign-ins from unknown devices, every address): past
+ * `failures` in 15 minutes, such sign-ins are paced to one per 10 seconds — a slowdown, never a
+ * lockout, and never for a device the account has used.
+ */
+export const ACCOUNT_PACE = {
+  failures: { max: 10, windowSeconds: 15 * 60 },
+  tries: { max: 1, windowSeconds: 10 },
+};
+/** Reset links an account may be sent in an hour at the request of unknown devices. */
+export const RESET_ACCOUNT_CAP = { max: 20, windowSeconds: 60 * 60 };
+
 /** Sign-up, sign-in and the password flows (spec §7, ARCHITECTURE §6). */
 export class AuthService {
   /** A hash to verify against when the e-mail is unknown, so both cases take the same time. */
@@ -56,34 +68,57 @@ export class AuthService {
     if (problem) throw new AppError('VALIDATION_FAILED', problem, [{ path: 'password', message: problem }]);
   }
 
-  async login(emailInput: string, password: string, context: RequestContext): Promise<LoginOutcome> {
+  /**
+   * Sign-in without lockout. Failures count per requester: the device (a device cookie of this
+   * account, see device-cookie.ts) or else the pair of account and address, each allowed
+   * LOGIN_LIMIT_PER_ACCOUNT. Strangers' failures on the account, from any address, only pace the
+   * account's sign-ins from unknown devices (one per ACCOUNT_PACE.seconds once there were
+   * ACCOUNT_PACE.after) and never touch a known device. The address's own limit counts every try.
+   */
+  async login(
+    emailInput: string,
+    password: string,
+    context: RequestContext,
+    deviceOf: (userId: string) => string | undefined = () => undefined,
+  ): Promise<LoginOutcome> {
     const email = normaliseEmail(emailInput);
-    const accountKey = `login:account:${email}`;
     await this.limit(`login:ip:${context.ip}`, this.config.limits.loginPerIp);
-    const accountState = await this.throttle.check(accountKey, this.config.limits.loginPerAccount);
-    if (!accountState.allowed) {
-      await audit(this.db, context, {
-        action: 'login',
-        outcome: 'failure',
-        details: { email, reason: 'rate_limited' },
-      });
-      throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, accountState.retryAfter);
-    }
-
     const user = await repo.findUserByEmail(this.db, email);
-    this.dummyHash ??= hashPassword(randomToken());
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    if (!user || !passwordOk) {
-      await this.throttle.hit(accountKey, this.config.limits.loginPerAccount);
+    const device = user ? deviceOf(user.id) : undefined;
+    const requesterKey = device ? `login:device:${device}` : `login:pair:${email}:${context.ip}`;
+    const refuse = async (retryAfter: number, reason: string): Promise<never> => {
       await audit(this.db, context, {
         action: 'login',
         outcome: 'failure',
         userId: user?.id,
-        details: { email, reason: !user ? 'unknown_email' : 'wrong_password' },
+        details: { email, reason },
+      });
+      throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, retryAfter);
+    };
+    const requester = await this.throttle.check(requesterKey, this.config.limits.loginPerAccount);
+    if (!requester.allowed) await refuse(requester.retryAfter, 'rate_limited');
+    if (!device) {
+      const strangers = await this.throttle.check(`login:account:${email}`, ACCOUNT_PACE.failures);
+      if (!strangers.allowed) {
+        const pace = await this.throttle.hit(`login:pace:${email}`, ACCOUNT_PACE.tries);
+        if (!pace.allowed) await refuse(pace.retryAfter, 'paced');
+      }
+    }
+
+    this.dummyHash ??= hashPassword(randomToken());
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
+    if (!user || !passwordOk) {
+      await this.throttle.hit(requesterKey, this.config.limits.loginPerAccount);
+      if (!device) await this.throttle.hit(`login:account:${email}`, ACCOUNT_PACE.failures);
+      await audit(this.db, context, {
+        action: 'login',
+        outcome: 'failure',
+        userId: user?.id,
+        details: { email, reason: !user ? 'unknown_email' : 'wrong_password', knownDevice: Boolean(device) },
       });
       throw new AppError('INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
-    await this.throttle.reset(accountKey);
+    await this.throttle.reset(requesterKey);
 
     if (user.temporaryPasswordExpiresAt) {
       const expired = user.temporaryPasswordExpiresAt.getTime() <= Date.now();
@@ -174,13 +209,32 @@ export class AuthService {
     }
   }
 
-  /** Answers the same whether or not the e-mail has an account; mails a link when it has. */
-  async requestPasswordReset(emailInput: string, context: RequestContext): Promise<void> {
+  /**
+   * Answers the same whether or not the e-mail has an account; mails a link when it has. Links
+   * are limited per requester (the account's known device, or the account and the address:
+   * RESET_LIMIT_PER_ACCOUNT), so others asking for someone's link do not use up theirs; requests
+   * from unknown devices are also capped per account (RESET_ACCOUNT_CAP), so an account's mailbox
+   * cannot be flooded from many addresses.
+   */
+  async requestPasswordReset(
+    emailInput: string,
+    context: RequestContext,
+    deviceOf: (userId: string) => string | undefined = () => undefined,
+  ): Promise<void> {
     const email = normaliseEmail(emailInput);
     await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
-    const perAccount = await this.throttle.hit(`reset:account:${email}`, this.config.limits.resetPerAccount);
     const user = await repo.findUserByEmail(this.db, email);
-    if (!user || !perAccount.allowed) {
+    const device = user ? deviceOf(user.id) : undefined;
+    const perRequester = await this.throttle.hit(
+      device ? `reset:device:${device}` : `reset:pair:${email}:${context.ip}`,
+      this.config.limits.resetPerAccount,
+    );
+    const perAccount = device
+      ? perRequester
+      : perRequester.allowed
+        ? await this.throttle.hit(`reset:account:${email}`, RESET_ACCOUNT_CAP)
+        : perRequester;
+    if (!user || !perRequester.allowed || !perAccount.allowed) {
       await audit(this.db, context, {
         action: 'password_reset_requested',
         outcome: 'failure',
@@ -222,7 +276,7 @@ export class AuthService {
     input: ChangePasswordRequest,
     context: RequestContext,
   ): Promise<void> {
-    const accountKey = `login:account:${principal.email}`;
+    const accountKey = `password-change:${principal.userId}`;
     const state = await this.throttle.check(accountKey, this.config.limits.loginPerAccount);
     if (!state.allowed)
       throw new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, state.retryAfter);

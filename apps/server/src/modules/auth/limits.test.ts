@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('brute-force limits', () => {
-  it('answers 429 with Retry-After once an account has too many failures, even for the right password', async () => {
+  it('answers 429 with Retry-After once a requester (account and address) has too many failures, even for the right password', async () => {
     const user = await makeUser(ctx);
     for (let i = 0; i < 3; i++)
       expect((await login(ctx, user.email, 'Wrong-Password-1')).response.statusCode).toBe(401);
@@ -94,5 +94,99 @@ describe('brute-force limits', () => {
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([201, 201, 429]);
+  });
+});
+
+describe('no lockout: strangers’ failures do not hold up the account’s owner', () => {
+  const attempt = (email: string, password: string, ip: string, cookie?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: ip,
+      ...(cookie ? { cookies: { sentinel_device: cookie } } : {}),
+      payload: { email, password },
+    });
+  const deviceCookieOf = (response: Awaited<ReturnType<typeof attempt>>) =>
+    response.cookies.find((c) => c.name === 'sentinel_device');
+
+  it('counts failures per account and address: the owner elsewhere signs in at once', async () => {
+    const user = await makeUser(ctx);
+    for (let i = 0; i < 3; i++)
+      expect((await attempt(user.email, 'Wrong-Password-1', '203.0.113.10')).statusCode).toBe(401);
+    expect((await attempt(user.email, user.password, '203.0.113.10')).statusCode).toBe(429);
+    expect((await attempt(user.email, user.password, '198.51.100.20')).statusCode).toBe(200);
+  });
+
+  it('gives a device that signed in a cookie that no one else’s failures affect, from any address', async () => {
+    const user = await makeUser(ctx);
+    const first = await attempt(user.email, user.password, '198.51.100.30');
+    const device = deviceCookieOf(first)!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(device.maxAge).toBe(180 * 86_400);
+    // Strangers fail from eleven addresses, one of them the owner's own (an office behind one
+    // address): that address is held, and the account paced for unknown devices.
+    for (let i = 0; i < 11; i++)
+      await attempt(user.email, `Wrong-Password-${i}`, i === 0 ? '198.51.100.30' : `203.0.113.${40 + i}`);
+    for (let i = 0; i < 2; i++) await attempt(user.email, 'Wrong-Password-x', '198.51.100.30');
+    expect((await attempt(user.email, user.password, '198.51.100.30')).statusCode).toBe(429);
+    const paced = await attempt(user.email, user.password, '192.0.2.77');
+    expect(paced.statusCode).toBe(429);
+    expect(Number(paced.headers['retry-after'])).toBeLessThanOrEqual(10);
+    // The owner's device is not held back, at the held address too, and gets a new cookie.
+    const owner = await attempt(user.email, user.password, '198.51.100.30', device.value);
+    expect(owner.statusCode).toBe(200);
+    expect(deviceCookieOf(owner)!.value).not.toBe(device.value);
+    // A forged or another account's cookie is an unknown device.
+    const other = await makeUser(ctx);
+    const [, id, signature] = device.value.split('.');
+    for (const forged of [`${other.id}.${id}.${signature}`, `${user.id}.${id}.${signature!.slice(1)}x`])
+      expect((await attempt(user.email, user.password, '198.51.100.30', forged)).statusCode).toBe(429);
+  });
+
+  it('slows strangers down rather than locking: after ten, one try every ten seconds', async () => {
+    const user = await makeUser(ctx);
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(user.email, 'Wrong-Password-1', `203.0.113.${100 + i}`)).statusCode).toBe(401);
+    // The next unknown device is let through once, then waits.
+    expect((await attempt(user.email, user.password, '192.0.2.80')).statusCode).toBe(200);
+    expect((await attempt(user.email, user.password, '192.0.2.81')).statusCode).toBe(429);
+  });
+
+  it('mails reset links per requester: others asking for them do not use up the owner’s', async () => {
+    const user = await makeUser(ctx);
+    const ask = (ip: string, cookie?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        remoteAddress: ip,
+        ...(cookie ? { cookies: { sentinel_device: cookie } } : {}),
+        payload: { email: user.email },
+      });
+    const mails = async () => (await outbox(ctx)).filter((m) => m.to.includes(user.email)).length;
+    for (let i = 0; i < 3; i++) expect((await ask('203.0.113.200')).statusCode).toBe(200);
+    expect(await mails()).toBe(2);
+    await ask('198.51.100.201');
+    expect(await mails()).toBe(3);
+    // And from the owner's device, at the stranger's address.
+    const device = deviceCookieOf(await attempt(user.email, user.password, '198.51.100.202'))!;
+    await ask('203.0.113.200', device.value);
+    expect(await mails()).toBe(4);
+  });
+});
+
+describe('the global API rate limit', () => {
+  it('counts calls without a session too: past the limit they answer 429, not 401', async () => {
+    const limited = await createTestContext({ API_RATE_LIMIT: '5/1m' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++)
+        statuses.push(
+          (await limited.app.inject({ method: 'GET', url: '/api/cases', remoteAddress: '203.0.113.250' }))
+            .statusCode,
+        );
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

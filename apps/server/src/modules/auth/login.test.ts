@@ -154,9 +154,13 @@ describe('POST /api/auth/login', () => {
         timeZone: null,
       },
     });
-    const setCookie = String(response.headers['set-cookie']);
-    expect(setCookie).toMatch(
+    const [refresh, device] = response.headers['set-cookie'] as string[];
+    expect(refresh).toMatch(
       /^sentinel_refresh=[A-Za-z0-9_-]{43}; Max-Age=2592000; Path=\/api\/tokens; HttpOnly; SameSite=Strict$/,
+    );
+    // The device cookie (docs/security.md "Brute force"): this account, a device id, a signature.
+    expect(device).toMatch(
+      /^sentinel_device=[0-9a-f-]{36}\.[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{43}; Max-Age=15552000; Path=\/api\/auth; HttpOnly; SameSite=Strict$/,
     );
   });
 

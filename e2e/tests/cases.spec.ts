@@ -252,7 +252,13 @@ test.describe.serial('[CASES]', () => {
     await expectScreen(page, world.created!.title);
     await expect(page.getByRole('button', { name: 'Edit Case' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Activity' })).toHaveCount(0);
-    await expect(page.getByRole('tabpanel', { name: 'Overview' })).toContainText('$125,000.00');
+    // The case's facts, without the firm's fields (FIELD_ACCESS): no target settlement, policy or
+    // claim number.
+    const overview = page.getByRole('tabpanel', { name: 'Overview' });
+    await expect(overview).toContainText('Acme Mutual');
+    await expect(overview).not.toContainText('$125,000.00');
+    await expect(overview).not.toContainText('Target settlement');
+    await expect(overview).not.toContainText('Policy number');
     await page.getByRole('tab', { name: 'Members' }).click();
     await expect(page.getByRole('list', { name: 'Case team' })).toContainText('Riley Stone');
     await expect(page.getByRole('button', { name: 'Add Member' })).toHaveCount(0);

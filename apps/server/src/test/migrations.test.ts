@@ -148,3 +148,52 @@ describe('migration 0005 (memberships) on a copy of the demo firm', () => {
     expect(pk!.columns).toBe('firm_id,user_id');
   });
 });
+
+describe('migration 0010 (e-mails lower-cased)', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+  const user = (email: string) =>
+    `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ('${email}', 'x', 'A', 'B')`;
+
+  it('lower-cases every address, and then the database refuses one that is not', async () => {
+    const db = await emptyDatabase();
+    try {
+      const upTo0009 = await migrationsUpTo(10);
+      dirs.push(upTo0009);
+      await migrateDatabase(db, upTo0009);
+      await db.query(user('Mixed@Client.Test'));
+      await db.query(user('plain@client.test'));
+      await migrateDatabase(db);
+      const emails = await rows<{ email: string }>(db, 'SELECT email FROM users ORDER BY email');
+      expect(emails.map((row) => row.email)).toEqual(['mixed@client.test', 'plain@client.test']);
+      await expect(db.query(user('Upper@Client.Test'))).rejects.toThrow(/users_email_lower_check/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('merges nothing: accounts differing only in case stop the migration, named, and nothing changes', async () => {
+    const db = await emptyDatabase();
+    try {
+      const upTo0009 = await migrationsUpTo(10);
+      dirs.push(upTo0009);
+      await migrateDatabase(db, upTo0009);
+      await db.query(user('Dup@Client.Test'));
+      await db.query(user('dup@client.test'));
+      const failure = await migrateDatabase(db).then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      // drizzle names the failed statement; PostgreSQL's message is its cause.
+      expect((failure?.cause as Error | undefined)?.message).toBe(
+        'Accounts whose e-mail addresses differ only in case: dup@client.test. Merge or rename them, then start again.',
+      );
+      const emails = await rows<{ email: string }>(db, 'SELECT email FROM users ORDER BY email');
+      expect(emails.map((row) => row.email)).toEqual(['Dup@Client.Test', 'dup@client.test']);
+    } finally {
+      await db.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A person's account: one e-mail, one password. Which firms they work in, and as what, is in
@@ -23,5 +24,9 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // Lower-cased, so the unique index is case-insensitive (migration 0010 refuses to merge).
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
 );

@@ -4,10 +4,11 @@ import { MESSAGES } from '../messages';
 import { passwordRuleError } from '../password';
 import { USER_TYPES } from '../user-types';
 
-/** An e-mail address, trimmed; the server lower-cases it before use. */
+/** An e-mail address, trimmed and lower-cased: accounts are one per address whatever its case. */
 export const emailField = z
   .string({ error: MESSAGES.emailRequired })
   .trim()
+  .toLowerCase()
   .min(1, MESSAGES.emailRequired)
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));

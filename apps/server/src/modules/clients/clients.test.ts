@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { createClient } from '@sentinel/db/factories';
 import { MESSAGES } from '@sentinel/shared';
@@ -115,6 +115,25 @@ describe('POST /api/client/new', () => {
     expect(changed.statusCode).toBe(200);
     const signedIn = await login(ctx, payload.email, 'Flood-Claim-2026');
     expect(signedIn.body.user).toMatchObject({ userType: 'client', email: payload.email });
+  });
+
+  it('stores an invited address lower-cased: the client signs in however it is typed, and a variant is the same person', async () => {
+    const suffix = Math.random().toString(36).slice(2);
+    const typed = `Mixed.${suffix}@Client.Test`;
+    const created = await create(newClient({ email: typed }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.email).toBe(typed.toLowerCase());
+    const password = await invitationPassword(typed.toLowerCase());
+    for (const form of [typed, typed.toLowerCase(), typed.toUpperCase()])
+      expect((await login(ctx, form, password)).body).toMatchObject({ requiresPasswordReset: true });
+    // The same address in other case is the same person: already in the firm, no second account.
+    const again = await create(newClient({ email: typed.toUpperCase() }));
+    expect(again.statusCode).toBe(409);
+    const accounts = await ctx.database.db
+      .select()
+      .from(schema.users)
+      .where(sql`lower(${schema.users.email}) = ${typed.toLowerCase()}`);
+    expect(accounts).toHaveLength(1);
   });
 
   it('stops accepting the temporary password after 72 hours: the client is sent to reset', async () => {

@@ -108,6 +108,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: z.object({
         d: z.string().optional(),
         e: z.string().optional(),
+        u: z.string().optional(),
+        f: z.string().optional(),
         s: z.string().optional(),
       }),
     }),

@@ -1,12 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { Database } from '@sentinel/db';
-import { MESSAGES, type listDocumentsQuery } from '@sentinel/shared';
+import { MESSAGES, type listDocumentsQuery, type UserType } from '@sentinel/shared';
 import type { z } from 'zod';
 import { actorEntry, audit, type ReadAudit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { Principal } from '../auth/principal';
+import { membershipsRepository } from '../memberships/memberships.repository';
 import { documentEntry, fileDetails, mayChange, requireDocument, toDocumentDetail } from './document-view';
 import { documentsRepository as repo } from './documents.repository';
 import type { Disposition, SignedUrls } from './signed-urls';
@@ -58,19 +59,34 @@ export class DocumentsService {
   async signedUrl(principal: Principal, id: string, disposition: Disposition, context: RequestContext) {
     const row = await requireDocument(this.db, principal, id);
     this.readAudit.record(context, documentEntry(principal, 'document_link_issued', row, { disposition }));
-    return this.links.create(id, disposition);
+    return this.links.create(id, disposition, { userId: principal.userId, firmId: principal.firmId });
   }
 
-  /** The bytes behind a signed link; a deleted document or a bad link answers 404. */
-  async open(id: string, query: { d?: string; e?: string; s?: string }, context: RequestContext) {
-    const disposition = this.links.verify(id, query);
-    const row = disposition ? await repo.findById(this.db, id) : undefined;
-    if (!disposition || !row) throw notFound('This link is invalid or has expired');
+  /**
+   * The bytes behind a signed link. A bad or expired link, a deleted document, and a holder who
+   * may no longer see it (un-shared, off the case, out of the firm) all answer 404.
+   */
+  async open(
+    id: string,
+    query: { d?: string; e?: string; u?: string; f?: string; s?: string },
+    context: RequestContext,
+  ) {
+    const link = this.links.verify(id, query);
+    const membership = link
+      ? await membershipsRepository.find(this.db, link.holder.firmId, link.holder.userId)
+      : undefined;
+    const row =
+      link && membership?.status === 'active'
+        ? await repo.find(this.db, { ...link.holder, userType: membership.userType as UserType }, id)
+        : undefined;
+    if (!link || !row) throw notFound('This link is invalid or has expired');
+    const { disposition } = link;
     const body: Readable = await this.store.get(row.storageKey);
     this.readAudit.record(context, {
       action: 'document_downloaded',
       outcome: 'success',
       firmId: row.firmId,
+      userId: link.holder.userId,
       details: { documentId: row.id, caseId: row.caseId, disposition },
     });
     return { row, body, disposition };

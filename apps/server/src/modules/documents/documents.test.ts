@@ -365,6 +365,32 @@ describe('who sees a document', () => {
     expect((await list(client)).json().data.map((d: DocumentDetail) => d.id)).toEqual([shared.id]);
   });
 
+  it('a signed link stops working the moment its holder may no longer see the document', async () => {
+    const setShared = (sharedWithClient: boolean) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/document/${shared.id}`,
+        headers: bearer(attorney.token),
+        payload: { sharedWithClient },
+      });
+    await setShared(true);
+    const { url } = (await get(client, `/api/document/${shared.id}/signedUrl?disposition=inline`)).json() as {
+      url: string;
+    };
+    const { url: attorneysUrl } = (
+      await get(attorney, `/api/document/${shared.id}/signedUrl?disposition=inline`)
+    ).json() as { url: string };
+    const open = (link: string) => ctx.app.inject({ method: 'GET', url: link });
+    expect((await open(url)).statusCode).toBe(200);
+    await setShared(false);
+    const refused = await open(url);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error).toBe('This link is invalid or has expired');
+    // The attorney's link to the same document still works.
+    expect((await open(attorneysUrl)).statusCode).toBe(200);
+    await setShared(true);
+  });
+
   it('only attorneys and the uploader delete; the audit record outlives the file', async () => {
     const mine = (
       await upload(member, { name: 'photos-log.txt', data: 'Photo 1: ceiling' }, { caseId })
@@ -396,6 +422,15 @@ describe('file names', () => {
     expect(cleanFileName('a\r\nSet-Cookie: x=1.txt')).toBe('aSet-Cookie: x=1.txt');
     expect(cleanFileName('...hidden')).toBe('hidden');
     expect(cleanFileName('')).toBe('document');
+  });
+
+  it('lose bidirectional controls, which make a name read as another (U+202E: exe.pdf)', async () => {
+    const { cleanFileName } = await import('./file-checks');
+    expect(cleanFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(cleanFileName('a\u2066b\u2069c\u200Fd\u061Ce.pdf')).toBe('abcde.pdf');
+    expect(cleanFileName('\u202E')).toBe('document');
+    // Letters of right-to-left scripts stay.
+    expect(cleanFileName('عقد التأمين.pdf')).toBe('عقد التأمين.pdf');
   });
 });
 
@@ -473,7 +508,11 @@ describe('signed links', () => {
       headers: { ...bearer(attorney.token), host: '127.0.0.1:3000' },
     });
     const { url } = response.json() as { url: string };
-    expect(url).toMatch(new RegExp(`^/api/files/${document.id}\\?d=attachment&e=\\d+&s=[\\w-]+$`));
+    expect(url).toMatch(
+      new RegExp(
+        `^/api/files/${document.id}\\?d=attachment&e=\\d+&u=${attorney.id}&f=${attorney.firmId}&s=[\\w-]+$`,
+      ),
+    );
     expect((await open(url)).body).toBe(content);
   });
 
@@ -485,10 +524,18 @@ describe('signed links', () => {
     const forged = absolute(url);
     forged.searchParams.set('s', `${forged.searchParams.get('s')!.slice(0, -2)}AA`);
     expect((await open(forged.toString())).statusCode).toBe(404);
+    const someoneElse = absolute(url);
+    someoneElse.searchParams.set('u', client.id);
+    expect((await open(someoneElse.toString())).statusCode).toBe(404);
     const longer = absolute(url);
     longer.searchParams.set('e', String(Number(longer.searchParams.get('e')) + 3600));
     expect((await open(longer.toString())).statusCode).toBe(404);
-    const old = new SignedUrls(TEST_APP_SECRET).create(document.id, 'inline', Date.now() - 301_000);
+    const old = new SignedUrls(TEST_APP_SECRET).create(
+      document.id,
+      'inline',
+      { userId: attorney.id, firmId: attorney.firmId },
+      Date.now() - 301_000,
+    );
     expect((await open(old.url)).statusCode).toBe(404);
     const otherDocument = (await upload(attorney, { name: 'x.txt', data: 'x' })).json()
       .data as DocumentDetail;

@@ -23,16 +23,20 @@ const ACCEPTED: Record<string, { contentType: string; detected: string | null }>
 export const ZIP_LIMITS = { entries: 1_000, uncompressedBytes: 500 * 1024 * 1024, ratio: 200 };
 
 /**
- * The name shown and used for downloads: the last path segment only, no control characters,
- * at most 200 characters. Storage never uses it.
+ * Characters that change how text around them is shown without showing themselves: C0 and C1
+ * controls, and the bidirectional marks, embeddings, overrides and isolates ("invoice", U+202E,
+ * "fdp.exe" reads as "invoiceexe.pdf").
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * The name shown and used for downloads: the last path segment only, no control or
+ * bidirectional-control characters, at most 200 characters. Storage never uses it.
  */
 export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base]
-    .filter((char) => char.charCodeAt(0) > 0x1f && char.charCodeAt(0) !== 0x7f)
-    .join('')
-    .trim()
-    .replace(/^\.+/, '');
+  const cleaned = base.replace(INVISIBLE, '').trim().replace(/^\.+/, '');
   if (!cleaned) return 'document';
   if (cleaned.length <= 200) return cleaned;
   const dot = cleaned.lastIndexOf('.');

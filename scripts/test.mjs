@@ -91,7 +91,7 @@ const steps = [
       `--outputFile.json=${file}`,
     ]);
     countVitest(file);
-    return ok;
+    return ok && run('secrets in the server tests’ logs', 'npx', ['tsx', 'scripts/check-test-logs.ts']);
   },
 ];
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, migrateDatabase } from '@sentinel/db';
 import { databaseUrl, testDbMode, withAdmin } from './test-database';
+import { TEST_LOG_DIR } from './test-logs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module 'vitest' {
 
 /** Migrates one database for the whole run; each test file copies it. */
 export default async function setup(project: TestProject) {
+  // This run's logs only (scripts/check-test-logs.ts reads them after it).
+  await rm(TEST_LOG_DIR, { recursive: true, force: true });
   if (testDbMode() === 'postgres') {
     const template = `sentinel_tpl_${randomBytes(6).toString('hex')}`;
     await withAdmin((admin) => admin.query(`CREATE DATABASE ${template}`));

@@ -1,4 +1,6 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -9,9 +11,10 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createTestDatabase } from './test-database';
+import { TEST_APP_SECRET, TEST_LOG_DIR } from './test-logs';
 
 export const TEST_PUBLIC_URL = 'http://sentinel.test';
-export const TEST_APP_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
+export { TEST_APP_SECRET };
 
 export interface TestContext {
   app: FastifyInstance;
@@ -47,10 +50,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const database = await createTestDatabase(inject('dbTemplate'));
   const logs: string[] = [];
+  // Also to a file, which scripts/check-test-logs.ts searches after the run for planted secrets.
+  await mkdir(TEST_LOG_DIR, { recursive: true });
+  const logFile = createWriteStream(
+    path.join(TEST_LOG_DIR, `${process.pid}-${randomBytes(4).toString('hex')}.log`),
+  );
   const logStream = new Writable({
     write(chunk, _encoding, callback) {
       logs.push(String(chunk));
-      callback();
+      logFile.write(chunk, callback);
     },
   });
   const app = await buildApp({ config, database, logStream });
@@ -63,6 +71,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     close: async () => {
       await app.close();
+      await new Promise((resolve) => logFile.end(resolve));
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

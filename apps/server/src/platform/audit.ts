@@ -17,6 +17,7 @@ export type AuditAction =
   | 'temporary_password_changed'
   | 'profile_updated'
   | 'authz_denied'
+  | 'object_not_found'
   | 'client_created'
   | 'client_list_viewed'
   | 'client_viewed'

@@ -71,8 +71,8 @@ const governed = (url: string) => url.startsWith('/api/') && !url.startsWith('/a
 /**
  * Installs the one authorisation layer: for each route as it is registered, the access
  * declaration becomes its first onRequest hooks (authenticate, then the role check), so that
- * nobody learns anything of a route, not even how it validates a body, before being let in.
- * Register this before any route.
+ * nobody learns anything of a route, not even how it validates a body, before being let in; and
+ * audits the 404s that signed-in people get for objects by id. Register this before any route.
  */
 export function installAccessControl(app: FastifyInstance): RouteAccess[] {
   const catalogue: RouteAccess[] = [];
@@ -92,6 +92,19 @@ export function installAccessControl(app: FastifyInstance): RouteAccess[] {
     if (access !== 'account') guards.push(roleCheck(app, access === 'session' ? null : access, routeName));
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...guards, ...existing];
+  });
+  // A signed-in person asking for an object by id that answers 404 — another firm's, or none —
+  // leaves an audit row, so probing other firms' ids shows in the trail.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (reply.statusCode !== 404 || !request.account || !route?.includes(':') || !governed(route)) return;
+    await audit(app.db, requestContext(request), {
+      action: 'object_not_found',
+      outcome: 'failure',
+      firmId: request.principal?.firmId,
+      userId: request.account.userId,
+      details: { route: `${request.method} ${route}`, params: request.params as Record<string, unknown> },
+    }).catch((err: unknown) => request.log.warn({ err }, 'not-found audit row not written'));
   });
   return catalogue;
 }

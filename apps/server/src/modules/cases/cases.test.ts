@@ -1,9 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { createCase as createCaseRow, createClient } from '@sentinel/db/factories';
 import { MESSAGES, type CaseDetail, type CaseSummary } from '@sentinel/shared';
 import type { InjectOptions } from 'light-my-request';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer, login, makeUser, outbox, useTestContext } from '../../test/helpers';
 
 const ctx = useTestContext();
@@ -361,6 +361,29 @@ describe('reads are audited, and the kept total follows changes', () => {
 });
 
 describe('tenant boundaries on filters and bodies', () => {
+  it('another firm’s case answers 404, as a missing one does, and the probe is audited', async () => {
+    const { hernandez } = await arrange({ cases: true });
+    const other = await makeUser(ctx, { userType: 'attorney' });
+    const otherToken = await tokenOf(other);
+    const probe = await getCase(hernandez.id, otherToken);
+    const missing = await getCase('00000000-0000-4000-8000-000000000404', otherToken);
+    expect([probe.statusCode, missing.statusCode]).toEqual([404, 404]);
+    expect(probe.json().error).toBe(missing.json().error);
+    await vi.waitFor(async () => {
+      const rows = await ctx.database.db
+        .select()
+        .from(schema.auditLog)
+        .where(and(eq(schema.auditLog.action, 'object_not_found'), eq(schema.auditLog.userId, other.id)));
+      expect(rows.map((row) => row.details)).toEqual(
+        expect.arrayContaining([
+          { route: 'GET /api/cases/:id', params: { id: hernandez.id } },
+          { route: 'GET /api/cases/:id', params: { id: '00000000-0000-4000-8000-000000000404' } },
+        ]),
+      );
+      expect(rows.every((row) => row.outcome === 'failure' && row.firmId === other.firmId)).toBe(true);
+    });
+  });
+
   it('a filter naming another firm’s client returns nothing, and extra fields change nothing', async () => {
     const { attorney, token, hernandez } = await arrange({ cases: true });
     const other = await makeUser(ctx, { userType: 'attorney' });

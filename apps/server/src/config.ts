@@ -56,6 +56,7 @@ const envSchema = z.object({
   ANALYSIS_LLM_MODEL: z.string().min(1).optional(),
   ANALYSIS_LLM_API_KEY: z.string().min(1).optional(),
   DOCUMENT_MAX_MB: z.coerce.number().positive().max(2048).default(50),
+  UPLOAD_MIN_RATE: rateLimit.prefault('122880/30s'),
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   ANALYSIS_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
@@ -110,6 +111,8 @@ export interface Config {
   serveApiDocs: boolean;
   /** Largest upload on the documents screen (the AI upload's 20 MB is the spec's, in shared). */
   documentMaxBytes: number;
+  /** An upload bringing fewer bytes than this in any window is cut off (408). */
+  uploadMinRate: { bytesPerSecond: number; windowSeconds: number };
   /**
    * Document analysis in worker threads: how many at once (default: one fewer than the CPUs,
    * between 1 and 4, so the event loop keeps a core), and each one's time and heap limit.
@@ -224,6 +227,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     serveApiDocs: env.SERVE_API_DOCS ?? env.NODE_ENV !== 'production',
     documentMaxBytes: Math.round(env.DOCUMENT_MAX_MB * 1024 * 1024),
+    uploadMinRate: {
+      bytesPerSecond: env.UPLOAD_MIN_RATE.max / env.UPLOAD_MIN_RATE.windowSeconds,
+      windowSeconds: env.UPLOAD_MIN_RATE.windowSeconds,
+    },
     analysis: {
       concurrency: env.ANALYSIS_CONCURRENCY ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
       timeoutMs: env.ANALYSIS_TIMEOUT_SECONDS * 1000,

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   /** A unique value is taken (409). */
   'CONFLICT',
+  /** The body came too slowly, e.g. an upload under the minimum rate (408). */
+  'REQUEST_TIMEOUT',
   /** The body is larger than the route accepts (413). */
   'PAYLOAD_TOO_LARGE',
   /** The body's content type is not accepted (415). */

@@ -24,7 +24,11 @@ const idParams = z.object({ id: z.uuid() });
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { documents, documentUploads, documentAnalysis } = app.services;
-  const uploadLimits = { tmpDir: uploadTmpDir(app.config.dataDir), maxBytes: app.config.documentMaxBytes };
+  const uploadLimits = {
+    tmpDir: uploadTmpDir(app.config.dataDir),
+    maxBytes: app.config.documentMaxBytes,
+    minRate: app.config.uploadMinRate,
+  };
 
   app.post(
     '/document/upload/single',

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { createClient } from '@sentinel/db/factories';
@@ -547,5 +548,40 @@ describe('signed links', () => {
       headers: bearer(attorney.token),
     });
     expect((await open(url)).statusCode).toBe(404);
+  });
+});
+
+describe('a slow upload', () => {
+  it('is cut off with 408 once it brings less than the minimum rate, leaving no file', async () => {
+    // 1 KB in each second at least; this one sends 300 bytes and then nothing.
+    const slow = await createTestContext({ UPLOAD_MIN_RATE: '1024/1s' });
+    try {
+      const owner = await makeUser(slow, { userType: 'attorney' });
+      const token = (await login(slow, owner.email, owner.password)).body.token as string;
+      const body = multipart({ name: 'slow.txt', data: Buffer.alloc(20 * 1024, 'c') });
+      const stalled = new PassThrough();
+      stalled.write(body.payload.subarray(0, 300));
+      const started = Date.now();
+      const response = await slow.app.inject({
+        method: 'POST',
+        url: '/api/document/upload/single',
+        headers: {
+          ...bearer(token),
+          'content-type': body.contentType,
+          'content-length': String(body.payload.length),
+        },
+        payload: stalled,
+      });
+      expect(response.statusCode).toBe(408);
+      expect(response.json().error).toBe(
+        'The upload was too slow (under 1 KB/s for 1 seconds). Check the connection and try again.',
+      );
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(await readdir(path.join(slow.dataDir, 'tmp'))).toEqual([]);
+      expect(await slow.database.db.select().from(schema.documents)).toEqual([]);
+      stalled.destroy();
+    } finally {
+      await slow.close();
+    }
   });
 });

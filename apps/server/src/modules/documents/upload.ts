@@ -32,8 +32,9 @@ export interface ReceivedUpload {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: { tmpDir: string; maxBytes: number },
+  options: { tmpDir: string; maxBytes: number; minRate?: MinimumRate },
 ): Promise<ReceivedUpload> {
+  const minRate = options.minRate ?? MINIMUM_UPLOAD_RATE;
   await mkdir(options.tmpDir, { recursive: true });
   const fields: Record<string, string> = {};
   let received: Omit<ReceivedUpload, 'fields' | 'contentType'> | undefined;
@@ -56,14 +57,20 @@ export async function receiveUpload(
       tempFile = path.join(options.tmpDir, `${randomUUID()}.part`);
       const hash = createHash('sha256');
       let size = 0;
+      const watch = rateWatch(minRate, () => part.file.destroy(tooSlow(minRate)));
       const count = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           size += chunk.length;
+          watch.add(chunk.length);
           hash.update(chunk);
           done(null, chunk);
         },
       });
-      await pipeline(part.file, count, createWriteStream(tempFile, { flags: 'wx', mode: 0o600 }));
+      try {
+        await pipeline(part.file, count, createWriteStream(tempFile, { flags: 'wx', mode: 0o600 }));
+      } finally {
+        watch.stop();
+      }
       if (part.file.truncated) throw tooLarge(options.maxBytes);
       received = {
         tempFile,
@@ -90,6 +97,40 @@ export async function receiveUpload(
     throw error;
   }
 }
+
+/**
+ * The slowest an upload may come (UPLOAD_MIN_RATE): a file arriving at under `bytesPerSecond` over
+ * any `windowSeconds` is cut off (408), instead of holding a connection and a temporary file for
+ * the server's five-minute request timeout. The default, 4 KB/s, is a poor mobile connection.
+ */
+export interface MinimumRate {
+  bytesPerSecond: number;
+  windowSeconds: number;
+}
+export const MINIMUM_UPLOAD_RATE: MinimumRate = { bytesPerSecond: 4 * 1024, windowSeconds: 30 };
+
+/** Calls `tooSlow` once when fewer than the minimum bytes arrived in the last window. */
+function rateWatch(rate: MinimumRate, tooSlow: () => void) {
+  let windowBytes = 0;
+  const timer = setInterval(() => {
+    if (windowBytes < rate.bytesPerSecond * rate.windowSeconds) {
+      clearInterval(timer);
+      tooSlow();
+    }
+    windowBytes = 0;
+  }, rate.windowSeconds * 1000);
+  timer.unref();
+  return {
+    add: (bytes: number) => void (windowBytes += bytes),
+    stop: () => clearInterval(timer),
+  };
+}
+
+const tooSlow = (rate: MinimumRate) =>
+  new AppError(
+    'REQUEST_TIMEOUT',
+    `The upload was too slow (under ${Math.round(rate.bytesPerSecond / 1024)} KB/s for ${rate.windowSeconds} seconds). Check the connection and try again.`,
+  );
 
 /** What busboy says of a body it cannot read (a test sends each kind). */
 const MALFORMED_MULTIPART =

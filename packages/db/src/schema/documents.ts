@@ -39,6 +39,11 @@ export const documents = pgTable(
     uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** The case's client sees it (attorneys, case members and the uploader always do). */
     sharedWithClient: boolean('shared_with_client').notNull().default(false),
+    /** What in the file can act rather than show (PDF JavaScript, launch actions…); served only as a download. */
+    activeContent: text('active_content')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     analysisStatus: text('analysis_status').notNull().default('not_analyzed'),
     /** The type the user chose at upload; it wins over the classifier. */
     typeHint: text('type_hint'),

@@ -25,6 +25,11 @@ export const documentDetail = z.object({
   caseTitle: z.string().nullable(),
   uploadedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   sharedWithClient: z.boolean(),
+  /**
+   * What in the file can act rather than show ("JavaScript", "a launch action", "embedded files",
+   * "rich media", "an XFA form"); such a file is only ever served as a download.
+   */
+  activeContent: z.array(z.string()),
   analysisStatus: z.enum(ANALYSIS_STATUSES),
   /** Without recommendations for those FIELD_ACCESS.document does not name. */
   analysis: documentAnalysis

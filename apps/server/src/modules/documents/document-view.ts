@@ -58,6 +58,7 @@ export function toDocumentDetail(principal: Principal, row: DocumentListRow): Do
         }
       : null,
     sharedWithClient: row.sharedWithClient,
+    activeContent: row.activeContent,
     analysisStatus: row.analysisStatus as AnalysisStatus,
     analysis: parsed?.success ? visibleAnalysis(principal, parsed.data) : null,
     analysisError: row.analysisError,

@@ -58,8 +58,13 @@ export class DocumentsService {
 
   async signedUrl(principal: Principal, id: string, disposition: Disposition, context: RequestContext) {
     const row = await requireDocument(this.db, principal, id);
-    this.readAudit.record(context, documentEntry(principal, 'document_link_issued', row, { disposition }));
-    return this.links.create(id, disposition, { userId: principal.userId, firmId: principal.firmId });
+    // A file with active content is never shown in the browser, only downloaded.
+    const served = row.activeContent.length ? 'attachment' : disposition;
+    this.readAudit.record(
+      context,
+      documentEntry(principal, 'document_link_issued', row, { disposition: served }),
+    );
+    return this.links.create(id, served, { userId: principal.userId, firmId: principal.firmId });
   }
 
   /**
@@ -80,7 +85,7 @@ export class DocumentsService {
         ? await repo.find(this.db, { ...link.holder, userType: membership.userType as UserType }, id)
         : undefined;
     if (!link || !row) throw notFound('This link is invalid or has expired');
-    const { disposition } = link;
+    const disposition = row.activeContent.length ? 'attachment' : link.disposition;
     const body: Readable = await this.store.get(row.storageKey);
     this.readAudit.record(context, {
       action: 'document_downloaded',

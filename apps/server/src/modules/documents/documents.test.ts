@@ -241,6 +241,30 @@ describe('POST /api/document/upload/single', () => {
     expect((await upload(attorney, { name: 'evidence.zip', data: fine })).statusCode).toBe(200);
   });
 
+  it('flags a PDF with active content, and serves it only as a download', async () => {
+    const active = Buffer.from(
+      '%PDF-1.7\n1 0 obj\n<< /Type /Catalog /OpenAction << /S /JavaScript /JS (app.alert\\(1\\)) >> >>\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    const response = await upload(attorney, { name: 'estimate.pdf', data: active }, { caseId });
+    expect(response.statusCode).toBe(200);
+    const document = response.json().data as DocumentDetail;
+    expect(document.activeContent).toEqual(['JavaScript']);
+    const { url } = (
+      await get(attorney, `/api/document/${document.id}/signedUrl?disposition=inline`)
+    ).json() as {
+      url: string;
+    };
+    expect(url).toContain('d=attachment');
+    const served = await ctx.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    // An ordinary PDF has none and opens inline.
+    const plain = (
+      await upload(attorney, { name: 'letter.pdf', data: writePdf([{ kind: 'text', lines: ['Hi'] }]) })
+    ).json().data as DocumentDetail;
+    expect(plain.activeContent).toEqual([]);
+  });
+
   it('holds a .docx to the same archive limits: one that inflates 290 times is refused', async () => {
     const bomb = writeDocx('Roof damage to the detached garage.\n'.repeat(100_000));
     expect(bomb.length).toBeLessThan(32 * 1024); // unpacks to 8.9 MB: 290 times

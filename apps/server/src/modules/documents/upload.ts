@@ -9,6 +9,7 @@ import { MESSAGES } from '@sentinel/shared';
 import { AppError, badRequest } from '../../platform/errors';
 import { NUL_IN_TEXT } from '../../platform/input-guard';
 import { checkContent, cleanFileName } from './file-checks';
+import { pdfActiveContent } from './pdf-active-content';
 
 /** Where uploads stream to before they are stored (the hourly clean-up empties what is left). */
 export const uploadTmpDir = (dataDir: string) => path.join(dataDir, 'tmp');
@@ -20,6 +21,8 @@ export interface ReceivedUpload {
   contentType: string;
   sizeBytes: number;
   sha256: string;
+  /** What in the file can act rather than show (pdf-active-content.ts); empty for most files. */
+  activeContent: string[];
   fields: Record<string, string>;
 }
 
@@ -37,7 +40,7 @@ export async function receiveUpload(
   const minRate = options.minRate ?? MINIMUM_UPLOAD_RATE;
   await mkdir(options.tmpDir, { recursive: true });
   const fields: Record<string, string> = {};
-  let received: Omit<ReceivedUpload, 'fields' | 'contentType'> | undefined;
+  let received: Omit<ReceivedUpload, 'fields' | 'contentType' | 'activeContent'> | undefined;
   let tempFile: string | undefined;
   try {
     const parts = request.parts({
@@ -82,7 +85,12 @@ export async function receiveUpload(
     if (!received) throw badRequest(MESSAGES.selectFileToUpload);
     if (received.sizeBytes === 0) throw badRequest('The file is empty');
     const contentType = await checkContent(received.tempFile, received.fileName);
-    return { ...received, contentType, fields };
+    return {
+      ...received,
+      contentType,
+      activeContent: await activeContentOf(received.tempFile, contentType),
+      fields,
+    };
   } catch (error) {
     if (tempFile) await rm(tempFile, { force: true });
     const code = (error as { code?: string }).code;
@@ -132,6 +140,9 @@ const tooSlow = (rate: MinimumRate) =>
     `The upload was too slow (under ${Math.round(rate.bytesPerSecond / 1024)} KB/s for ${rate.windowSeconds} seconds). Check the connection and try again.`,
   );
 
+const activeContentOf = (file: string, contentType: string) =>
+  contentType === 'application/pdf' ? pdfActiveContent(file) : Promise.resolve([]);
+
 /** What busboy says of a body it cannot read (a test sends each kind). */
 const MALFORMED_MULTIPART =
   /unexpected end of (form|file|multipart data)|malformed part header|boundary not found/i;
@@ -160,6 +171,7 @@ export async function receiveBytes(
       tempFile,
       fileName,
       contentType,
+      activeContent: await activeContentOf(tempFile, contentType),
       sizeBytes: data.length,
       sha256: createHash('sha256').update(data).digest('hex'),
     };

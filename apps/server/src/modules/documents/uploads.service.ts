@@ -59,6 +59,7 @@ export class DocumentUploadsService {
           contentType: received.contentType,
           sizeBytes: received.sizeBytes,
           sha256: received.sha256,
+          activeContent: received.activeContent,
           storageKey: key,
           uploadedById: principal.userId,
           // A client's own upload to their case is theirs to see.

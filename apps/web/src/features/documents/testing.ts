@@ -44,6 +44,7 @@ export const documentOf = (n: number, overrides: Partial<DocumentDetail> = {}): 
   caseTitle: 'Roof collapse',
   uploadedBy: { id: 'user-1', name: 'Ada Lovelace' },
   sharedWithClient: false,
+  activeContent: [],
   analysisStatus: 'not_analyzed',
   analysis: null,
   analysisError: null,

@@ -91,6 +91,7 @@ const policyPdf: DocumentDetail = {
   caseTitle: 'Roof collapse',
   uploadedBy: { id: 'user-2', name: 'Grace Hopper' },
   sharedWithClient: true,
+  activeContent: [],
   analysisStatus: 'not_analyzed',
   analysis: null,
   analysisError: null,

@@ -19,6 +19,7 @@ const doc = (
     caseTitle: 'Roof',
     uploadedBy: null,
     sharedWithClient: true,
+    activeContent: [],
     analysisStatus: options.type ? 'completed' : 'not_analyzed',
     analysis: options.type
       ? {

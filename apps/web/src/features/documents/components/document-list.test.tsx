@@ -25,6 +25,26 @@ describe('documents list', () => {
   beforeEach(() => setScreenWide(true));
   afterEach(() => vi.restoreAllMocks());
 
+  it('says when a file has active content, and offers it only as a download', async () => {
+    open(() =>
+      json(200, {
+        data: [
+          documentOf(1, { fileName: 'estimate.pdf', activeContent: ['JavaScript', 'embedded files'] }),
+          documentOf(2, { fileName: 'letter.pdf' }),
+        ],
+      }),
+    );
+    const estimate = within(await screen.findByRole('row', { name: /estimate\.pdf/ }));
+    expect(
+      estimate.getByText('Contains JavaScript and embedded files: download only, open with care.'),
+    ).toBeInTheDocument();
+    expect(estimate.queryByRole('button', { name: 'View estimate.pdf' })).not.toBeInTheDocument();
+    expect(estimate.getByRole('button', { name: 'Download estimate.pdf' })).toBeInTheDocument();
+    const letter = within(rowOf('letter.pdf'));
+    expect(letter.getByRole('button', { name: 'View letter.pdf' })).toBeInTheDocument();
+    expect(letter.queryByText(/download only/)).not.toBeInTheDocument();
+  });
+
   it('shows name, case, size, upload date and uploader, and the analysis state of each document', async () => {
     open(() =>
       json(200, {

@@ -1,6 +1,6 @@
 import type { DocumentDetail } from '@sentinel/shared';
 import { clsx } from 'clsx';
-import { ChevronDown, Download, Eye, Sparkles, Trash2 } from 'lucide-react';
+import { ChevronDown, Download, Eye, ShieldAlert, Sparkles, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 export type Busy = { id: string; action: 'view' | 'download' } | null;
@@ -91,15 +91,17 @@ export function RowActions({
   const name = <span className="sr-only">{document.fileName}</span>;
   return (
     <div className={clsx('flex gap-2', compact ? 'flex-nowrap' : 'flex-wrap', className)}>
-      <Button
-        variant="secondary"
-        size="sm"
-        isLoading={busy === 'view'}
-        icon={<Eye aria-hidden="true" className="size-3.5" />}
-        onClick={() => context.onView(document)}
-      >
-        View {name}
-      </Button>
+      {document.activeContent.length === 0 && (
+        <Button
+          variant="secondary"
+          size="sm"
+          isLoading={busy === 'view'}
+          icon={<Eye aria-hidden="true" className="size-3.5" />}
+          onClick={() => context.onView(document)}
+        >
+          View {name}
+        </Button>
+      )}
       <Button
         variant="secondary"
         size="sm"
@@ -146,3 +148,20 @@ export function RowActions({
     </div>
   );
 }
+
+/**
+ * Says what in a file can act rather than show (the server found it; such a file is only ever
+ * downloaded, never opened in the browser).
+ */
+export function ActiveContentNote({ document }: { document: DocumentDetail }) {
+  if (document.activeContent.length === 0) return null;
+  return (
+    <p className="mt-0.5 flex items-start gap-1 text-xs text-amber-800">
+      <ShieldAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span>Contains {listOf(document.activeContent)}: download only, open with care.</span>
+    </p>
+  );
+}
+
+const listOf = (items: string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

@@ -5,7 +5,14 @@ import { formatBytes, formatDateTime, formatDay } from '@/lib/format';
 import { caseLabel } from '../utils/format';
 import { AnalysisView } from './analysis-view';
 import { DocumentStatus } from './document-status';
-import { analysisId, ExpandButton, RowActions, ShareSwitch, type RowContext } from './document-row-actions';
+import {
+  ActiveContentNote,
+  analysisId,
+  ExpandButton,
+  RowActions,
+  ShareSwitch,
+  type RowContext,
+} from './document-row-actions';
 
 const COLUMNS = ['Name', 'Size', 'Uploaded', 'Status', ''] as const;
 
@@ -27,6 +34,7 @@ function NameCell({ document, context }: { document: DocumentDetail; context: Ro
   return (
     <div className="min-w-0">
       <p className="font-medium break-words text-slate-900">{document.fileName}</p>
+      <ActiveContentNote document={document} />
       {context.showCase && (
         <p className="text-xs text-slate-600">{inCase ?? <span className="italic">No case</span>}</p>
       )}

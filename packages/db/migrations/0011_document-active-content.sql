@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "active_content" text[] DEFAULT '{}'::text[] NOT NULL;

@@ -38,6 +38,7 @@ import { localAnalyzer } from './modules/documents/local-analyzer';
 import { SignedUrls } from './modules/documents/signed-urls';
 import { CLEANUP_JOB, storageCleanup } from './modules/documents/storage-cleanup';
 import { JobQueue, type JobHandler } from './platform/jobs';
+import { ClamdScanner } from './platform/malware-scanner';
 import { providerRuntime, type ProviderRuntime } from './integrations/settings';
 import { ConnectionsService } from './modules/connections/connections.service';
 import { oauthRoutes, providerTokensRoutes } from './modules/connections/connections.routes';
@@ -184,7 +185,17 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   const providers = providerRuntime(config);
   const tokenBox = new SecretBox(config.appSecret, 'provider-tokens');
   const providerTokens = new ProviderTokens(db, tokenBox, providers.background, app.log);
-  const documentUploads = new DocumentUploadsService(db, store, jobs);
+  const documentUploads = new DocumentUploadsService(
+    db,
+    store,
+    jobs,
+    config.clamdUrl
+      ? {
+          scanner: new ClamdScanner(config.clamdUrl),
+          quarantineDir: path.join(config.dataDir, 'quarantine'),
+        }
+      : undefined,
+  );
   const connections = new ConnectionsService(db, providers, tokenBox, jobs, app.log);
   const emails = new EmailsService(
     db,

@@ -57,6 +57,10 @@ const envSchema = z.object({
   ANALYSIS_LLM_API_KEY: z.string().min(1).optional(),
   DOCUMENT_MAX_MB: z.coerce.number().positive().max(2048).default(50),
   UPLOAD_MIN_RATE: rateLimit.prefault('122880/30s'),
+  CLAMD_URL: z
+    .string()
+    .regex(/^(tcp:\/\/[^/]+|unix:\/\/\/.+)$/, 'expected tcp://host:port or unix:///path/to/clamd.ctl')
+    .optional(),
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   ANALYSIS_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
@@ -111,6 +115,8 @@ export interface Config {
   serveApiDocs: boolean;
   /** Largest upload on the documents screen (the AI upload's 20 MB is the spec's, in shared). */
   documentMaxBytes: number;
+  /** ClamAV's daemon, asked about every file before it is stored; none when unset. */
+  clamdUrl?: string;
   /** An upload bringing fewer bytes than this in any window is cut off (408). */
   uploadMinRate: { bytesPerSecond: number; windowSeconds: number };
   /**
@@ -227,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     serveApiDocs: env.SERVE_API_DOCS ?? env.NODE_ENV !== 'production',
     documentMaxBytes: Math.round(env.DOCUMENT_MAX_MB * 1024 * 1024),
+    clamdUrl: env.CLAMD_URL,
     uploadMinRate: {
       bytesPerSecond: env.UPLOAD_MIN_RATE.max / env.UPLOAD_MIN_RATE.windowSeconds,
       windowSeconds: env.UPLOAD_MIN_RATE.windowSeconds,

@@ -115,6 +115,7 @@ export const MESSAGES = {
   documentContentMismatch: 'The file’s contents do not match its extension',
   archiveTooManyEntries: 'The archive holds more than 1,000 files',
   archiveTooLarge: 'The archive unpacks to more than 500 MB',
+  malwareScanUnavailable: 'Files cannot be checked for malware right now. Please try again in a few minutes.',
   documentDeleted: 'Document deleted',
   // One person, many firms (issue 9)
   noFirmYet: 'You are not a member of a firm yet',
@@ -177,6 +178,9 @@ export const remoteImagesBlocked = (count: number) =>
 export const providerNotConfigured = (provider: string) =>
   `${providerDisplayName(provider)} is not configured on this server. Ask your administrator to set its client ID and secret.`;
 export const connectInitFailed = (provider: string) => `Could not initiate ${provider} connection.`;
+/** A file the malware scanner refused (it is kept aside for the administrator, not stored). */
+export const malwareFoundMessage = (signature: string) =>
+  `The file was not stored: the malware scanner found ${signature} in it. It has been set aside for your administrator.`;
 export const disconnectFailed = (provider: string) => `Could not disconnect the ${provider} connection.`;
 export const noAuthorizationCode = (provider: string) =>
   `No authorization code received from ${providerDisplayName(provider)}.`;

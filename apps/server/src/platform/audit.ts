@@ -31,6 +31,7 @@ export type AuditAction =
   | 'case_member_removed'
   | 'dashboard_viewed'
   | 'document_uploaded'
+  | 'document_quarantined'
   | 'document_list_viewed'
   | 'document_viewed'
   | 'document_link_issued'

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, migrateDatabase, migrationsFolder, type DatabaseHandle } from '@sentinel/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAuditChain } from '../platform/audit-chain';
 import { databaseUrl, testDbMode, withAdmin } from './test-database';
 
 const FIXTURE = fileURLToPath(
@@ -146,6 +147,33 @@ describe('migration 0005 (memberships) on a copy of the demo firm', () => {
        WHERE i.indrelid = 'client_profiles'::regclass AND i.indisprimary`,
     );
     expect(pk!.columns).toBe('firm_id,user_id');
+  });
+});
+
+describe('migration 0012 (the audit trail chained by hash) on a copy of the demo firm', () => {
+  it('chains the rows written before it, in their order, and the chain checks out', async () => {
+    const db = await emptyDatabase();
+    const upTo0004 = await migrationsUpTo(5);
+    try {
+      await migrateDatabase(db, upTo0004);
+      for (const statement of (await readFile(FIXTURE, 'utf8')).split('\n')) {
+        if (statement.startsWith('INSERT') || statement.startsWith('SELECT')) await db.query(statement);
+      }
+      const before = await countOf(db, 'audit_log');
+      expect(before).toBeGreaterThan(50);
+      await migrateDatabase(db);
+      const report = await verifyAuditChain(db);
+      expect(report.rows).toBe(before);
+      expect(report.problems).toEqual([]);
+      const [first] = await rows<{ id: number; chain_seq: number; prev_hash: string | null }>(
+        db,
+        'SELECT id::int, chain_seq::int, prev_hash FROM audit_log ORDER BY id LIMIT 1',
+      );
+      expect(first).toMatchObject({ chain_seq: 1, prev_hash: null });
+    } finally {
+      await db.close();
+      await rm(upTo0004, { recursive: true, force: true });
+    }
   });
 });
 

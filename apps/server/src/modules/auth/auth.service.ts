@@ -72,8 +72,8 @@ export class AuthService {
    * Sign-in without lockout. Failures count per requester: the device (a device cookie of this
    * account, see device-cookie.ts) or else the pair of account and address, each allowed
    * LOGIN_LIMIT_PER_ACCOUNT. Strangers' failures on the account, from any address, only pace the
-   * account's sign-ins from unknown devices (one per ACCOUNT_PACE.seconds once there were
-   * ACCOUNT_PACE.after) and never touch a known device. The address's own limit counts every try.
+   * account's sign-ins from unknown devices (ACCOUNT_PACE: one every 10 seconds once there were
+   * 10) and never touch a known device. The address's own limit counts every try.
    */
   async login(
     emailInput: string,

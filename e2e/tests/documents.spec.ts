@@ -208,7 +208,9 @@ test.describe.serial('[DOCUMENTS]', () => {
     await uploaded.getByRole('button', { name: 'View roof-inspection.txt' }).click();
     const popup = await popupPromise;
     await popup.waitForLoadState();
-    expect(popup.url()).toMatch(/\/api\/files\/[0-9a-f-]{36}\?d=inline&e=\d+&s=[\w-]+$/);
+    expect(popup.url()).toMatch(
+      /\/api\/files\/[0-9a-f-]{36}\?d=inline&e=\d+&u=[0-9a-f-]{36}&f=[0-9a-f-]{36}&s=[\w-]+$/,
+    );
     await expect(popup.locator('body')).toContainText('Roof inspection notes');
     await popup.close();
 

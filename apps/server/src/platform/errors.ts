@@ -36,6 +36,11 @@ export class AppError extends Error {
   get status(): number {
     return STATUS_BY_CODE[this.code];
   }
+
+  /** Fastify's name for it, read by error handlers that are not ours (the provider sandbox's). */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);

@@ -10,7 +10,8 @@ ALTER TABLE "audit_log" ADD COLUMN "hash" text;--> statement-breakpoint
 -- The audit trail chained by hash: each row gets the next place in the chain, the hash of the row
 -- before it, and a SHA-256 over both and its own content, so a changed, removed or inserted row
 -- breaks the chain (npm run verify-audit). The head row is the chain's lock: writers take their
--- turn on it, so places follow the order rows are written in.
+-- turn on it (a transaction holds it from its first audit row to its commit), so places follow
+-- the order rows are written in.
 CREATE OR REPLACE FUNCTION audit_log_row_hash(r audit_log) RETURNS text AS $$
   SELECT encode(sha256(convert_to(json_build_array(
     r.chain_seq, r.prev_hash, r.id, (extract(epoch FROM r.created_at) * 1000000)::bigint,
@@ -19,14 +20,37 @@ CREATE OR REPLACE FUNCTION audit_log_row_hash(r audit_log) RETURNS text AS $$
 $$ LANGUAGE sql STABLE;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION audit_log_chain() RETURNS trigger AS $$
-DECLARE head audit_chain_head;
+DECLARE
+  last_seq bigint;
+  last_hash text;
 BEGIN
-  UPDATE audit_chain_head SET seq = seq + 1 WHERE id = 1 RETURNING * INTO head;
-  NEW.chain_seq := head.seq;
-  NEW.prev_hash := head.hash;
+  -- The first row of a transaction takes the head's lock (held until commit) and its place; the
+  -- rows after it continue from transaction-local settings, and the statement's end writes the
+  -- head once (audit_log_chain_head), so a batch of rows costs one update, not one per row.
+  IF coalesce(current_setting('audit.chain_seq', true), '') = '' THEN
+    SELECT h.seq, h.hash INTO last_seq, last_hash FROM audit_chain_head h WHERE h.id = 1 FOR UPDATE;
+  ELSE
+    last_seq := current_setting('audit.chain_seq')::bigint;
+    last_hash := nullif(current_setting('audit.chain_hash', true), '');
+  END IF;
+  NEW.chain_seq := last_seq + 1;
+  NEW.prev_hash := last_hash;
   NEW.hash := audit_log_row_hash(NEW);
-  UPDATE audit_chain_head SET hash = NEW.hash WHERE id = 1;
+  PERFORM set_config('audit.chain_seq', NEW.chain_seq::text, true);
+  PERFORM set_config('audit.chain_hash', NEW.hash, true);
   RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION audit_log_chain_head() RETURNS trigger AS $$
+BEGIN
+  IF coalesce(current_setting('audit.chain_seq', true), '') <> '' THEN
+    UPDATE audit_chain_head
+       SET seq = current_setting('audit.chain_seq')::bigint,
+           hash = nullif(current_setting('audit.chain_hash', true), '')
+     WHERE id = 1;
+  END IF;
+  RETURN NULL;
 END;
 $$ LANGUAGE plpgsql;
 --> statement-breakpoint
@@ -35,18 +59,21 @@ INSERT INTO audit_chain_head (id, seq, hash) VALUES (1, 0, NULL);
 ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only;
 --> statement-breakpoint
 DO $$
-DECLARE r audit_log; head audit_chain_head;
+DECLARE r audit_log; last_seq bigint := 0; last_hash text;
 BEGIN
   FOR r IN SELECT * FROM audit_log ORDER BY id LOOP
-    UPDATE audit_chain_head SET seq = seq + 1 WHERE id = 1 RETURNING * INTO head;
-    r.chain_seq := head.seq;
-    r.prev_hash := head.hash;
+    last_seq := last_seq + 1;
+    r.chain_seq := last_seq;
+    r.prev_hash := last_hash;
     r.hash := audit_log_row_hash(r);
     UPDATE audit_log SET chain_seq = r.chain_seq, prev_hash = r.prev_hash, hash = r.hash WHERE id = r.id;
-    UPDATE audit_chain_head SET hash = r.hash WHERE id = 1;
+    last_hash := r.hash;
   END LOOP;
+  UPDATE audit_chain_head SET seq = last_seq, hash = last_hash WHERE id = 1;
 END $$;
 --> statement-breakpoint
 ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only;
 --> statement-breakpoint
 CREATE TRIGGER audit_log_chain BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_log_chain();
+--> statement-breakpoint
+CREATE TRIGGER audit_log_chain_head AFTER INSERT ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_chain_head();

@@ -154,11 +154,11 @@ describe('the API under fuzzed input', () => {
         const response = await ctx.app.inject({
           method: op.method as 'GET',
           url,
-          headers: sample.signedIn ? bearer(token) : {},
+          headers: {
+            ...(sample.signedIn ? bearer(token) : {}),
+            ...(sample.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
           ...(sample.body !== undefined ? { payload: JSON.stringify(sample.body) } : {}),
-          ...(sample.body !== undefined
-            ? { headers: { ...(sample.signedIn ? bearer(token) : {}), 'content-type': 'application/json' } }
-            : {}),
         });
         statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
         // 503 UNAVAILABLE is the honest answer when a provider this context cannot reach is asked

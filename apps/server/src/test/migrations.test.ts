@@ -178,21 +178,24 @@ describe('migration 0012 (the audit trail chained by hash) on a copy of the demo
 });
 
 describe('migration 0010 (e-mails lower-cased)', () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  let upTo0009: string;
+  beforeAll(async () => {
+    upTo0009 = await migrationsUpTo(10);
   });
+  afterAll(() => rm(upTo0009, { recursive: true, force: true }));
   const user = (email: string) =>
     `INSERT INTO users (email, password_hash, first_name, last_name) VALUES ('${email}', 'x', 'A', 'B')`;
+  /** A database at migration 0009 holding users with these addresses. */
+  async function withUsers(...emails: string[]): Promise<DatabaseHandle> {
+    const db = await emptyDatabase();
+    await migrateDatabase(db, upTo0009);
+    for (const email of emails) await db.query(user(email));
+    return db;
+  }
 
   it('lower-cases every address, and then the database refuses one that is not', async () => {
-    const db = await emptyDatabase();
+    const db = await withUsers('Mixed@Client.Test', 'plain@client.test');
     try {
-      const upTo0009 = await migrationsUpTo(10);
-      dirs.push(upTo0009);
-      await migrateDatabase(db, upTo0009);
-      await db.query(user('Mixed@Client.Test'));
-      await db.query(user('plain@client.test'));
       await migrateDatabase(db);
       const emails = await rows<{ email: string }>(db, 'SELECT email FROM users ORDER BY email');
       expect(emails.map((row) => row.email)).toEqual(['mixed@client.test', 'plain@client.test']);
@@ -203,13 +206,8 @@ describe('migration 0010 (e-mails lower-cased)', () => {
   });
 
   it('merges nothing: accounts differing only in case stop the migration, named, and nothing changes', async () => {
-    const db = await emptyDatabase();
+    const db = await withUsers('Dup@Client.Test', 'dup@client.test');
     try {
-      const upTo0009 = await migrationsUpTo(10);
-      dirs.push(upTo0009);
-      await migrateDatabase(db, upTo0009);
-      await db.query(user('Dup@Client.Test'));
-      await db.query(user('dup@client.test'));
       const failure = await migrateDatabase(db).then(
         () => undefined,
         (error: Error) => error,

@@ -1,7 +1,9 @@
 /**
  * The calendar (issue 11), two figures:
  *  1. GET /api/calendar/events/sentinel for a month view's range (six weeks, as the screen asks)
- *     for a person with 10,000 events stored, at 20 connections — target p95 ≤ 30 ms;
+ *     for a person with 10,000 events stored, at 20 connections, asking as Chromium does
+ *     (accept-encoding gzip) — target p95 ≤ 30 ms; also, reported, the same without compression,
+ *     and the answer read afresh (one GET after each change to the calendar, one at a time);
  *  2. the month view holding 2,000 events (this month): from a click on Calendar in the sidebar
  *     (the app loaded, on the dashboard; the month view remembered) to the events on screen and
  *     the main thread quiet — target ≤ 300 ms — in Debian's Chromium, N runs; also, reported, a
@@ -180,23 +182,51 @@ async function main() {
     // 1. The API: the month view of June 2027 asks Sunday May 30 to Sunday July 11 (six weeks).
     const { token } = await signIn(stored.email);
     if (values.part !== 'month') {
-      const headers = { authorization: `Bearer ${token}` };
+      // As Chromium asks (the answer comes gzip-compressed); `identity` rows show the bytes as they are.
+      const chromiumHeaders = {
+        authorization: `Bearer ${token}`,
+        'accept-encoding': 'gzip, deflate, br, zstd',
+      };
+      const identity = { authorization: `Bearer ${token}` };
       const month = `/api/calendar/events/sentinel?userId=${stored.id}&start=${encodeURIComponent('2027-05-30T00:00:00-04:00')}&end=${encodeURIComponent('2027-07-11T00:00:00-04:00')}`;
-      const probe = (await (await fetch(`${base}${month}`, { headers })).json()) as { data: unknown[] };
+      const probe = (await (await fetch(`${base}${month}`, { headers: chromiumHeaders })).json()) as {
+        data: unknown[];
+      };
       console.log(`one month view: ${probe.data.length} events`);
-      if (canPin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
-      await loadPaths(base, [month], headers, connections, 5);
-      for (let run = 1; run <= runs; run++) {
-        const result = await loadPaths(base, [month], headers, connections, duration);
-        rows.push({
-          figure: `GET sentinel, month view (${probe.data.length} events of ${STORED}), run ${run}`,
-          reqPerSec: Math.round(result.reqPerSec),
-          p50: result.p50,
-          p95: result.p95,
-          p99: result.p99,
-          errors: result.errors + result.non2xx,
-        });
+      // The answer read afresh: each GET after a change to the firm's calendar (an event retitled).
+      const fresh: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        await db.execute(
+          sql`update calendar_events set title = title where id = (select id from calendar_events where owner_id = ${stored.id} limit 1)`,
+        );
+        const started = performance.now();
+        await (await fetch(`${base}${month}`, { headers: chromiumHeaders })).arrayBuffer();
+        if (i >= 10) fresh.push(performance.now() - started);
       }
+      fresh.sort((a, b) => a - b);
+      rows.push({
+        figure: `GET sentinel, month view, read afresh after a change (one at a time, 50)`,
+        p50: Number(fresh[24]!.toFixed(2)),
+        p95: Number(fresh[47]!.toFixed(2)),
+        p99: Number(fresh[49]!.toFixed(2)),
+      });
+      if (canPin) spawnSync('taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
+      await loadPaths(base, [month], chromiumHeaders, connections, 5);
+      for (const [name, headers] of [
+        ['gzip', chromiumHeaders],
+        ['identity', identity],
+      ] as const)
+        for (let run = 1; run <= runs; run++) {
+          const result = await loadPaths(base, [month], headers, connections, duration);
+          rows.push({
+            figure: `GET sentinel, month view (${probe.data.length} events of ${STORED}), ${name}, run ${run}`,
+            reqPerSec: Math.round(result.reqPerSec),
+            p50: result.p50,
+            p95: result.p95,
+            p99: result.p99,
+            errors: result.errors + result.non2xx,
+          });
+        }
     }
 
     // 2. The month view with 2,000 events, in Chromium.
@@ -308,7 +338,7 @@ async function main() {
     await database.close();
   }
   printTable(rows, [...new Set(rows.flatMap((row) => Object.keys(row)))]);
-  const api = rows.filter((row) => String(row.figure).startsWith('GET')).map((row) => Number(row.p95));
+  const api = rows.filter((row) => String(row.figure).includes(', gzip, run')).map((row) => Number(row.p95));
   const tti = rows
     .filter((row) => String(row.figure).includes('dashboard → Calendar'))
     .map((row) => Number(row.interactiveMs));

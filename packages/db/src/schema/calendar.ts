@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -182,3 +183,14 @@ export const notifications = pgTable(
     check('notifications_kind_check', sql`${t.kind} in ('event_reminder','event_invitation')`),
   ],
 );
+
+/**
+ * Each firm's calendar generation: a counter that every committed change to what a calendar
+ * answer is made of (events, their attendees and reminders, cases, case teams, documents' found
+ * deadlines) moves on, kept by deferred triggers (migration 0013), so a server may keep an answer
+ * as long as the generation it was read under still stands.
+ */
+export const calendarGenerations = pgTable('calendar_generations', {
+  firmId: uuid('firm_id').primaryKey(),
+  generation: bigint('generation', { mode: 'number' }).notNull(),
+});

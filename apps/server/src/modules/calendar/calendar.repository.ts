@@ -10,6 +10,7 @@ const {
   calendarEventAttendees,
   calendarReminders,
   calendarFeeds,
+  calendarGenerations,
   caseDeadlineReviews,
   cases,
   documents,
@@ -102,6 +103,15 @@ const deadlineShown = (viewer: CaseViewer, rule: SQL, party: SQL) =>
 
 /** Sentinel's own calendar: events, attendees, reminders and the subscription feed. */
 export const calendarRepository = {
+  /** The firm's calendar generation (0 before its first change; migration 0013 keeps it). */
+  async generation(db: DbOrTx, firmId: string): Promise<number> {
+    // Asked on every calendar read: a plain statement, without the query builder's work.
+    const [row] = rowsOf<{ generation: string }>(
+      await db.execute(sql`select generation from ${calendarGenerations} where firm_id = ${firmId}`),
+    );
+    return row ? Number(row.generation) : 0;
+  },
+
   /**
    * The events overlapping the range that the viewer sees in the firm they act in: their own,
    * those of cases they may see and those they are invited to. Three scans that cannot overlap

@@ -6,9 +6,9 @@ import {
   UNTITLED_EVENT,
   type CalendarEvent,
   type CalendarFeedResponse,
-  type CalendarEventsResponse,
   type calendarEventPatch,
   type sentinelEventBody,
+  calendarEventsResponse,
   CALENDAR_MESSAGES,
   DEADLINE_MESSAGES,
 } from '@sentinel/shared';
@@ -22,6 +22,7 @@ import type { Account, Principal } from '../auth/principal';
 import { casesRepository } from '../cases/cases.repository';
 import { notificationsRepository } from '../notifications/notifications.repository';
 import { calendarRepository as repo, type CalendarEventRow, type RangeEvent } from './calendar.repository';
+import { CalendarAnswerCache, SentAnswer } from './answer-cache';
 import { cancellationMail, invitationMail } from './calendar.emails';
 import { deadlineEvent, deadlineId, deadlineTitle, toCalendarEvent } from './event-view';
 import { buildCancellation, buildFeed, buildInvitation, type IcsEvent } from './ics';
@@ -35,6 +36,14 @@ const CASE_EVENTS_LIMIT = 50;
 /** The feed carries this much of the past and of the future. */
 const FEED_PAST_DAYS = 90;
 const FEED_FUTURE_DAYS = 400;
+/** What the kept range answers may hold: a busy month of 2,000 events is about 1.3 MB of it. */
+const ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** A calendar answer as the route's schema writes it (checked against it, as Fastify would). */
+const sentAnswer = (data: CalendarEvent[]) =>
+  new SentAnswer(
+    Buffer.from(JSON.stringify(calendarEventsResponse.encode({ data, source: 'sentinel', status: 'ok' }))),
+  );
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -44,6 +53,8 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
  * e-mail with an iCalendar attachment, and the secret subscription feed.
  */
 export class CalendarService {
+  private readonly answers = new CalendarAnswerCache(ANSWER_CACHE_BYTES);
+
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
@@ -52,17 +63,39 @@ export class CalendarService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  /** GET /api/calendar/events/sentinel: events and deadlines in the range; another user's id gives nothing. */
+  /**
+   * GET /api/calendar/events/sentinel: events and deadlines in the range, as the route sends
+   * them; another user's id gives nothing. An answer is kept per person, zone and range while the
+   * firm's calendar generation stands (read first, so an answer read after a change is never kept
+   * under the generation before it).
+   */
   async list(
     principal: Principal,
     query: { userId?: string; start?: string; end?: string },
-  ): Promise<CalendarEventsResponse> {
+  ): Promise<SentAnswer> {
     // Dates (the range's, all-day events', deadlines') are the person's days, read in their zone
     // (the session's: PUT /api/profile/time-zone refreshes it).
     const zone = knownZone(principal.timeZone);
     const range = readRange(query.start, query.end, this.clock(), MAX_CALENDAR_RANGE_DAYS, zone);
-    if (query.userId && query.userId !== principal.userId)
-      return { data: [], source: 'sentinel', status: 'ok' };
+    if (query.userId && query.userId !== principal.userId) return sentAnswer([]);
+    const key = [
+      principal.firmId,
+      principal.userId,
+      principal.userType,
+      zone,
+      range.start.getTime(),
+      range.end.getTime(),
+    ].join(' ');
+    const generation = await repo.generation(this.db, principal.firmId);
+    const kept = this.answers.get(key, generation);
+    if (kept !== undefined) return kept;
+    const answer = sentAnswer(await this.inRange(principal, zone, range));
+    this.answers.set(key, generation, answer);
+    return answer;
+  }
+
+  /** The events and deadlines of a range, as the screen shows them. */
+  private async inRange(principal: Principal, zone: string, range: { start: Date; end: Date }) {
     const fromDay = dayIn(range.start, zone);
     const toDay = dayIn(new Date(range.end.getTime() - 1), zone);
     const [events, deadlines] = await Promise.all([
@@ -72,11 +105,7 @@ export class CalendarService {
     const shown = events.filter(
       (row) => !row.allDay || (dayIn(row.endsAt, 'UTC') > fromDay && dayIn(row.startsAt, 'UTC') <= toDay),
     );
-    return {
-      data: [...shown.map((row) => toCalendarEvent(row, principal.userId)), ...deadlines.map(deadlineEvent)],
-      source: 'sentinel',
-      status: 'ok',
-    };
+    return [...shown.map((row) => toCalendarEvent(row, principal.userId)), ...deadlines.map(deadlineEvent)];
   }
 
   /** The upcoming events of a case the viewer may see (the case page). */

@@ -4,6 +4,20 @@ import { badRequest } from '../../platform/errors';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const HAS_OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
+/** A full ISO instant: date, time to the second or millisecond, and an offset. */
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{3})?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/;
+
+/** An instant in the strict ISO form with a day its month has, as a Date; else null. */
+function strictInstant(value: string): Date | null {
+  const match = INSTANT.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // The engine would read 30 February as 2 March.
+  if (month < 1 || month > 12 || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate())
+    return null;
+  return new Date(value);
+}
 
 /**
  * Reads a time the dialog or the screen sent. All-day: a date (a date-time is cut to its date),
@@ -42,10 +56,16 @@ export function reminderFireAt(
   return new Date(start.getTime() - minutes * 60_000);
 }
 
+/** Zones the runtime was found to know (asking Luxon costs more than the rest of a kept answer). */
+const KNOWN_ZONES = new Set<string>(['UTC']);
+
 /** The IANA zone to use: the given one if the runtime knows it, else the fallback. */
 export function knownZone(zone: string | null | undefined, fallback = 'UTC'): string {
-  if (zone && DateTime.local().setZone(zone).isValid) return zone;
-  return fallback;
+  if (!zone) return fallback;
+  if (KNOWN_ZONES.has(zone)) return zone;
+  if (!DateTime.local().setZone(zone).isValid) return fallback;
+  if (KNOWN_ZONES.size < 1000) KNOWN_ZONES.add(zone);
+  return zone;
 }
 
 /**
@@ -60,6 +80,9 @@ export function readRange(
   zone = 'UTC',
 ): { start: Date; end: Date } {
   const read = (value: string) => {
+    // An instant as the screen sends it needs no zone: the engine's own parser reads it.
+    const instant = strictInstant(value);
+    if (instant) return instant;
     const parsed = DATE_ONLY.test(value)
       ? DateTime.fromISO(value, { zone })
       : DateTime.fromISO(value, { setZone: true });

@@ -4,6 +4,7 @@ import { LoadingScreen } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireShell } from '@/features/auth/components/require-shell';
 import { isLoginPath, setSessionLostHandler } from '@/lib/api-client';
+import { calendarModule } from './route-modules';
 import { RouteError } from './routes/route-error';
 
 // Every route module is its own chunk, so /login loads only the sign-in code and the landing
@@ -21,7 +22,7 @@ const AttorneyDashboard = lazy(() => import('./routes/app/attorney-dashboard'));
 const Email = lazy(() => import('./routes/app/email'));
 const Documents = lazy(() => import('./routes/app/documents'));
 const AiAnalysis = lazy(() => import('./routes/app/ai-analysis'));
-const Calendar = lazy(() => import('./routes/app/calendar'));
+const Calendar = lazy(calendarModule);
 const Clients = lazy(() => import('./routes/app/clients'));
 const Client = lazy(() => import('./routes/app/client'));
 const Cases = lazy(() => import('./routes/app/cases'));

@@ -11,18 +11,21 @@ import { firmChanged } from '@/lib/api-client';
 import { useProactiveTokenRefresh, useSession } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
 import { onFirmChangedInOtherTab } from '@/lib/session-store';
+import { calendarModule, preloadWhenIdle } from '@/app/route-modules';
 
 /**
  * Parent of every session route: verify the session, then the shell around the page. The page is
  * keyed by the session's firm, so a change of firm (the switcher, accepting or leaving a firm)
  * mounts every screen afresh over the emptied query cache. Another tab's change of firm runs the
  * firm-changed handler (a reload): this tab's token is now the other firm's. Once the session is
- * verified, a person without a time zone yet gets the browser's (first sign-in).
+ * verified, a person without a time zone yet gets the browser's (first sign-in). The calendar's
+ * large chunk is loaded in idle time.
  */
 export default function AppRoot() {
   useProactiveTokenRefresh();
   const session = useSession();
   useEffect(() => onFirmChangedInOtherTab(firmChanged), []);
+  useEffect(() => preloadWhenIdle(calendarModule), []);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGuard>

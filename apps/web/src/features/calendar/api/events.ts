@@ -11,7 +11,13 @@ import {
   type SentinelEventBody,
   CALENDAR_MESSAGES,
 } from '@sentinel/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  usePrefetchQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
@@ -80,15 +86,22 @@ export async function loadCalendars(
   return results;
 }
 
-/** The events of every calendar in `range`; waits for the range (FullCalendar's first datesSet). */
-export const useCalendarEvents = (userId: string, range: CalendarRange | null) =>
-  useQuery({
-    queryKey: queryKeys.calendar.events(range ?? { start: '', end: '' }),
-    queryFn: ({ signal }) => loadCalendars(userId, range ?? { start: '', end: '' }, signal),
-    enabled: range !== null && userId !== '',
-    placeholderData: keepPreviousData,
+const calendarEventsQuery = (userId: string, range: CalendarRange) =>
+  queryOptions({
+    queryKey: queryKeys.calendar.events(range),
+    queryFn: ({ signal }) => loadCalendars(userId, range, signal),
     staleTime: 60_000,
   });
+
+/**
+ * The events of every calendar in `range`, asked for as the screen renders rather than once it
+ * has mounted: drawing FullCalendar takes longer than the answer.
+ */
+export function useCalendarEvents(userId: string, range: CalendarRange) {
+  const options = calendarEventsQuery(userId, range);
+  usePrefetchQuery(options);
+  return useQuery({ ...options, placeholderData: keepPreviousData });
+}
 
 export type CreateEventBody =
   | { target: 'sentinel'; body: SentinelEventBody }

@@ -23,53 +23,22 @@ import {
   useReplaceCachedEvent,
   type CalendarRange,
 } from '../api/events';
-import type { InitialView } from './calendar-view';
-import { resolveTimeZone } from '../utils/time';
+import { calendarOpening, rememberView, WIDE_SCREEN } from '../utils/opening';
+import { resolveTimeZone, sameRange } from '../utils/time';
 import { CalendarLegend } from './calendar-legend';
 import { CalendarView } from './calendar-view';
 import { EventDialog } from './event-dialog';
 import { EventPopover } from './event-popover';
 
-const VIEW_PARAMS: Record<string, InitialView | undefined> = {
-  month: 'dayGridMonth',
-  week: 'timeGridWeek',
-  day: 'timeGridDay',
-  list: 'listWeek',
-};
-
-/** The grid view last chosen on this browser (month, week or day), as calendars remember it. */
-const VIEW_KEY = 'sentinel.calendarView';
-const GRID_VIEWS: readonly InitialView[] = ['dayGridMonth', 'timeGridWeek', 'timeGridDay'];
-
-function rememberedView(): InitialView | undefined {
-  try {
-    const stored = localStorage.getItem(VIEW_KEY);
-    return GRID_VIEWS.find((view) => view === stored);
-  } catch {
-    return undefined;
-  }
-}
-
-function rememberView(view: string) {
-  try {
-    if ((GRID_VIEWS as readonly string[]).includes(view)) localStorage.setItem(VIEW_KEY, view);
-  } catch {
-    // Storage unavailable: the next visit opens on the week.
-  }
-}
-
 /** /calendar (spec §2): every calendar of the user in one view, in the user's own time zone. */
 export function CalendarScreen() {
   const session = useSession();
   const timeZone = resolveTimeZone(session?.timeZone);
-  const wide = useMediaQuery('(min-width: 768px)');
-  // ?date=YYYY-MM-DD: a reminder, an invitation or a case's event links to its day.
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [searchParams] = useSearchParams();
-  const requestedDate = searchParams.get('date');
-  const initialDate = requestedDate && /^\d{4}-\d{2}-\d{2}$/.test(requestedDate) ? requestedDate : undefined;
-  // ?view=month|week|day|list: a link (or a bookmark) may open a view of its own.
-  const requestedView = VIEW_PARAMS[searchParams.get('view') ?? ''];
-  const [range, setRange] = useState<CalendarRange | null>(null);
+  // The first range is known before FullCalendar is drawn: its events load meanwhile.
+  const [opening] = useState(() => calendarOpening(searchParams, wide, timeZone));
+  const [range, setRange] = useState<CalendarRange>(opening.range);
   const calendars = useCalendarEvents(session?.userId ?? '', range);
   const connections = useConnections();
   const replaceCached = useReplaceCachedEvent();
@@ -99,7 +68,7 @@ export function CalendarScreen() {
   });
 
   const onRangeChange = useCallback((next: CalendarRange) => {
-    setRange((current) => (current?.start === next.start && current.end === next.end ? current : next));
+    setRange((current) => (sameRange(current, next) ? current : next));
   }, []);
 
   function onEventMove(event: CalendarEvent, change: CalendarEventPatch, revert: () => void) {
@@ -127,7 +96,6 @@ export function CalendarScreen() {
             <Button
               variant="secondary"
               icon={<RefreshCw aria-hidden="true" className="size-4" />}
-              disabled={!range}
               isLoading={calendars.isFetching}
               onClick={() => void calendars.refetch()}
             >
@@ -146,9 +114,9 @@ export function CalendarScreen() {
       <CalendarView
         events={events}
         timeZone={timeZone}
-        initialView={requestedView ?? (wide ? (rememberedView() ?? 'timeGridWeek') : 'listWeek')}
+        initialView={opening.view}
         onViewChange={rememberView}
-        initialDate={initialDate}
+        initialDate={opening.date}
         onRangeChange={onRangeChange}
         onDateClick={(start) => setDialog({ open: true, start })}
         onEventClick={(event, anchor) => setSelected({ event, anchor })}

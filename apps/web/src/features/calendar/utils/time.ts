@@ -66,3 +66,31 @@ export function formatEventRange(
   if (start.hasSame(end, 'day')) return `${day}, ${time(start)} – ${time(end)}`;
   return `${day}, ${time(start)} – ${end.toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY)}, ${time(end)}`;
 }
+
+/**
+ * The range FullCalendar will show first, so the screen asks for its events while FullCalendar is
+ * still being drawn: a month is the six weeks from the Sunday on or before its 1st, a week or its
+ * list runs from Sunday, a day is that day; midnights in `zone`, as ISO times with their offset.
+ */
+export function visibleRange(
+  view: 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek',
+  date: string | undefined,
+  zone: string,
+  now: DateTime = DateTime.now(),
+): { start: string; end: string } {
+  const day = (date ? DateTime.fromISO(date, { zone }) : now.setZone(zone)).startOf('day');
+  // Luxon's weeks start on Monday; FullCalendar's (en-US) on Sunday.
+  const sunday = (d: DateTime) => d.minus({ days: d.weekday % 7 });
+  const [start, days] =
+    view === 'dayGridMonth'
+      ? [sunday(day.startOf('month')), 42]
+      : view === 'timeGridDay'
+        ? [day, 1]
+        : [sunday(day), 7];
+  const iso = (d: DateTime) => d.toISO({ suppressMilliseconds: true })!;
+  return { start: iso(start), end: iso(start.plus({ days })) };
+}
+
+/** Whether two ranges cover the same instants (FullCalendar and `visibleRange` may write them apart). */
+export const sameRange = (a: { start: string; end: string }, b: { start: string; end: string }) =>
+  Date.parse(a.start) === Date.parse(b.start) && Date.parse(a.end) === Date.parse(b.end);

@@ -114,7 +114,8 @@ export const calendarRepository = {
 
   /**
    * The events overlapping the range that the viewer sees in the firm they act in: their own,
-   * those of cases they may see and those they are invited to. Three scans that cannot overlap
+   * those of cases they may see and those they are invited to, each with its case only if they
+   * may see that case (an invitation does not show them the case's name). Three scans that cannot overlap
    * (own events by owner, others' by case, then invitations to events of no visible case), each
    * reading whole rows from its index, rather than one OR the planner cannot use an index for.
    */
@@ -144,7 +145,7 @@ export const calendarRepository = {
     const events = rowsOf<RawEventRow>(
       await db.execute(
         sql`select ${columns}
-          from ${calendarEvents} e left join ${cases} on ${cases.id} = e.case_id
+          from ${calendarEvents} e left join ${cases} on ${cases.id} = e.case_id and ${visibleTo(viewer)}
          where e.owner_id = ${viewer.userId} and ${overlaps}
         union all
         select ${columns}
@@ -153,7 +154,7 @@ export const calendarRepository = {
            and ${deadlineShown(viewer, sql`e.deadline_rule`, sql`e.deadline_party`)}
         union all
         select ${columns}
-          from ${calendarEvents} e left join ${cases} on ${cases.id} = e.case_id
+          from ${calendarEvents} e left join ${cases} on ${cases.id} = e.case_id and ${visibleTo(viewer)}
          where e.owner_id <> ${viewer.userId} and ${overlaps}
            and exists (select 1 from ${calendarEventAttendees} i where i.event_id = e.id and i.user_id = ${viewer.userId})
            and not (e.case_id is not null and ${caseVisible(viewer, sql`e.case_id`)})
@@ -189,12 +190,15 @@ export const calendarRepository = {
     }));
   },
 
-  /** One event the viewer sees (own, of a case they may see, or one they are invited to), or undefined. */
+  /**
+   * One event the viewer sees (own, of a case they may see, or one they are invited to), or
+   * undefined; its case only if they may see that case.
+   */
   async find(db: DbOrTx, viewer: CaseViewer, id: string): Promise<EventWithDetails | undefined> {
     const rows = await db
       .select(eventColumns)
       .from(calendarEvents)
-      .leftJoin(cases, eq(cases.id, calendarEvents.caseId))
+      .leftJoin(cases, and(eq(cases.id, calendarEvents.caseId), visibleTo(viewer)))
       .where(
         and(
           eq(calendarEvents.id, id),

@@ -280,6 +280,27 @@ describe('Sentinel calendar', () => {
     expect(range.json().error).toBe(CALENDAR_MESSAGES.calendarRangeInvalid);
   });
 
+  it('shows an invited colleague the event but not the case they may not see', async () => {
+    const event = await create(attorney.token, {
+      title: 'Appraisal panel call',
+      start: '2027-03-24T14:00',
+      end: '2027-03-24T15:00',
+      eventType: 'meeting',
+      relatedCase: caseId,
+      attendees: [outsider.email],
+    });
+    const invited = (await list(outsider.token, 'sentinel', '2027-03-24', '2027-03-25')).data;
+    expect(invited.map((e) => [e.id, e.case])).toEqual([[event.id, null]]);
+    const opened = await api(outsider.token, 'PATCH', `/api/calendar/events/sentinel/${event.id}`, {
+      title: 'x',
+    });
+    expect(opened.statusCode).toBe(400);
+    // The team sees the case.
+    const team = (await list(expert.token, 'sentinel', '2027-03-24', '2027-03-25')).data;
+    expect(team.find((e) => e.id === event.id)?.case?.title).toBe('Park Roof Loss');
+    await api(attorney.token, 'DELETE', `/api/calendar/events/sentinel/${event.id}`);
+  });
+
   it('shows case events to the case team, not to others; only the owner changes them', async () => {
     const event = await create(attorney.token, {
       title: 'Property Inspection - Park Roof Loss',

@@ -1,11 +1,11 @@
 import type { Database, DbOrTx } from '@sentinel/db';
-import type { UserType } from '@sentinel/shared';
+import type { SessionUser, UserType } from '@sentinel/shared';
 import type { AccessTokens } from '../../platform/access-tokens';
 import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { RequestContext } from '../../platform/request-context';
 import { membershipsRepository as memberships } from '../memberships/memberships.repository';
-import type { Account } from './principal';
+import { sessionUserOf, type Account } from './principal';
 import { authRepository as repo, type UserRecord } from './auth.repository';
 
 export interface IssuedSession {
@@ -32,12 +32,15 @@ const PRINCIPAL_CACHE_MAX = 10_000;
  * Sessions are refresh-token families, each acting in one firm at a time (issue 9). Each refresh
  * token is used once and replaced; presenting a used one again revokes the whole family (ASVS
  * 10.4.5). Access tokens carry the session id, and
- * the guard asks `accountFor` whether that session still stands. Its answers are cached for five
- * seconds per instance, so a revocation takes effect within five seconds on every instance and at
- * once on the one that revoked.
+ * the guard asks `accountFor` whether that session still stands. Its answers, and the signed-in
+ * user /api/tokens/verify answers (`sessionUser`: firms, invitations), are cached for five seconds
+ * per instance, so a revocation or a change of firms takes effect within five seconds on every
+ * instance and at once on the one that made it for the session that made it.
  */
 export class SessionsService {
   private readonly cache = new Map<string, { at: number; account: Account | null }>();
+  /** The signed-in user as /api/tokens/verify answers it (their firms, invitations), per session. */
+  private readonly users = new Map<string, { at: number; user: SessionUser }>();
 
   constructor(
     private readonly db: Database,
@@ -246,8 +249,26 @@ export class SessionsService {
     });
   }
 
+  /**
+   * The signed-in user of a live session as the API shows them (their firms and pending
+   * invitations read from the memberships), remembered like the account: every page load asks.
+   */
+  async sessionUser(account: Account): Promise<SessionUser> {
+    const cached = this.users.get(account.sessionId);
+    if (cached && Date.now() - cached.at < PRINCIPAL_CACHE_MS) return cached.user;
+    const user = await sessionUserOf(
+      this.db,
+      { ...account, id: account.userId },
+      account.firm?.firmId ?? null,
+    );
+    if (this.users.size >= PRINCIPAL_CACHE_MAX) this.users.clear();
+    this.users.set(account.sessionId, { at: Date.now(), user });
+    return user;
+  }
+
   /** Drops what the guard remembers of a session (it is read again on its next request). */
   forget(sessionId: string) {
     this.cache.delete(sessionId);
+    this.users.delete(sessionId);
   }
 }

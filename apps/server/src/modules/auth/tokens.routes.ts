@@ -15,15 +15,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/verify',
     routeOptions('tokens', 'account', { response: { 200: verifyResponse } }),
-    async (request) => {
-      const account = accountOf(request);
-      const user = await sessionUserOf(
-        app.db,
-        { ...account, id: account.userId },
-        account.firm?.firmId ?? null,
-      );
-      return { success: true as const, user };
-    },
+    async (request) => ({ success: true as const, user: await sessions.sessionUser(accountOf(request)) }),
   );
 
   app.post(

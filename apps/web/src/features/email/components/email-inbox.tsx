@@ -57,19 +57,21 @@ function useInboxParams(connected: readonly Provider[]) {
     caseFilter: params.get('case') ?? '',
   };
   const openId = params.get('email');
+  // The parameters as last set, not as a render saw them: the debounced search and a click on a
+  // result may both land before the next render, and the second must not undo the first (React
+  // Router's functional update hands both the same render's parameters).
+  const latest = useRef(params);
+  latest.current = params;
   const set = useCallback(
-    (changes: Record<string, string | null>, push = false) =>
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          return next;
-        },
-        { replace: !push },
-      ),
+    (changes: Record<string, string | null>, push = false) => {
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      latest.current = next;
+      setParams(next, { replace: !push });
+    },
     [setParams],
   );
   return { filter, openId, set };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import path from 'node:path';
 import type { Database, DatabaseHandle } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
@@ -54,6 +55,10 @@ import { ProviderTokens } from './modules/connections/provider-tokens';
 import { EmailsService } from './modules/emails/emails.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { AWAY_REPLY_JOB, ConversationsService } from './modules/conversations/conversations.service';
+import { conversationsRoutes } from './modules/conversations/conversations.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import { LiveHub } from './platform/realtime';
 import { emailsRoutes } from './modules/emails/emails.routes';
 import { MailSync } from './modules/emails/mail-sync';
 import { MAIL_SYNC_JOB } from './modules/emails/mail-sync-jobs';
@@ -103,6 +108,7 @@ export interface Services {
   deadlines: DeadlinesService;
   reminders: ReminderDelivery;
   notifications: NotificationsService;
+  conversations: ConversationsService;
 }
 
 declare module 'fastify' {
@@ -124,6 +130,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Google and Microsoft: adapters, redirect URIs, sandbox or real (integrations/settings.ts). */
     providers: ProviderRuntime;
+    /** The live channel's connections on this instance, fed by PostgreSQL LISTEN (platform/realtime.ts). */
+    live: LiveHub;
     /** The provider sandbox mounted at /sandbox (npm start without credentials), or null. */
     providerSandbox: ProviderSandbox | null;
   }
@@ -233,6 +241,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     documentUploads,
     leads: new LeadsService(db, throttle, config),
     notifications: new NotificationsService(db),
+    conversations: new ConversationsService(db, jobs),
     documentAnalysis: new DocumentAnalysisService(
       db,
       store,
@@ -250,6 +259,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     lockSeconds: Math.ceil(config.analysis.timeoutMs / 1000) + 120,
   };
   jobHandlers[MAIL_SYNC_JOB] = mailSync.job;
+  jobHandlers[AWAY_REPLY_JOB] = services.conversations.awayReplyJob;
   jobHandlers[REMINDER_MAIL_JOB] = reminders.mailJob;
   jobHandlers[DEADLINES_RESYNC_JOB] = deadlinesResyncJob(db, app.log);
   jobHandlers[PRIVACY_CLEANUP_JOB] = privacyCleanup(db, throttle, config.limits, app.log);
@@ -260,6 +270,11 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate('db', db);
   app.decorate('services', services);
   app.decorate('jobs', jobs);
+  const live = new LiveHub(database, app.log);
+  services.conversations.registerLive(live);
+  services.notifications.registerLive(live);
+  await live.start();
+  app.decorate('live', live);
   app.decorate('providers', providers);
   app.decorate('mailer', mailer);
   app.decorate('throttle', throttle);
@@ -271,7 +286,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
 
   app.addHook('onClose', async () => {
     // Analyses in progress are stopped (and retried after a restart) rather than waited for.
-    await Promise.all([jobs.stop(), analysisPool.close()]);
+    await Promise.all([jobs.stop(), analysisPool.close(), live.stop()]);
     await readAudit.flush();
     await mailer.idle();
     mailer.close();
@@ -283,6 +298,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   registerMetrics(app, { database, jobs, token: config.metricsToken });
   await app.register(cookie);
   await app.register(multipart, { throwFileSizeLimit: true });
+  // The live channel's frames are small JSON (a token at most).
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   if (config.apiRateLimit !== 'off') {
     // Per address, on every /api request before anything else — before authentication too, so
     // calls without a valid session count as well (an app-level hook runs before the routes' own).
@@ -317,6 +334,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(emailsRoutes, { prefix: '/emails' });
       await api.register(calendarRoutes, { prefix: '/calendar' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(conversationsRoutes, { prefix: '/conversations' });
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );

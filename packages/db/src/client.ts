@@ -29,6 +29,17 @@ export interface DatabaseHandle {
    * absent for the embedded database, which is one in-process connection with no pool.
    */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * LISTENs on `channel`: `onPayload` gets each NOTIFY's payload, sent by any connection (any
+   * server instance) once its transaction commits. On PostgreSQL a dedicated connection listens and
+   * comes back after it is lost; `onResume` is then called, since what was notified meanwhile is
+   * gone. Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>;
   /** The embedded database's files as a tarball (test fixtures start from it). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -73,6 +84,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         waiting: pool.waitingCount,
         max: pool.options.max ?? 10,
       }),
+      listen: (channel, onPayload, onResume) => listenOnPostgres(options.url!, channel, onPayload, onResume),
       close: () => pool.end(),
     };
   }
@@ -90,8 +102,65 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       const result = await client.query(text, values);
       return { rows: result.rows as never[] };
     },
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
     close: () => client.close(),
+  };
+}
+
+const LISTEN_RETRY_MS = [250, 1_000, 5_000];
+
+/** A connection of its own that LISTENs, opened again (250 ms, 1 s, then every 5 s) when lost. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResume?: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', () => undefined); // 'end' follows; it reconnects.
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      schedule(0);
+    });
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+  };
+  const schedule = (attempt: number) => {
+    retry = setTimeout(
+      () => {
+        connect().then(
+          () => onResume?.(),
+          () => {
+            client = undefined;
+            if (!stopped) schedule(attempt + 1);
+          },
+        );
+      },
+      LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)],
+    );
+    retry.unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

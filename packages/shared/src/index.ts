@@ -18,3 +18,4 @@ export * from './schemas/documents';
 export * from './schemas/mail';
 export * from './schemas/calendar';
 export * from './schemas/deadlines';
+export * from './schemas/conversations';

@@ -62,6 +62,11 @@ export class AccessTokens {
     });
   }
 
+  /** When a token that verified stops being valid (ms since the epoch), or null. */
+  expiresAt(token: string): number | null {
+    return this.verify(token) ? (this.verified.get(token)?.expiresAtMs ?? null) : null;
+  }
+
   /** The claims of a valid token, or null for anything else (bad signature, expired, wrong type…). */
   verify(token: string): AccessClaims | null {
     const remembered = this.verified.get(token);

@@ -61,7 +61,12 @@ export type AuditAction =
   | 'claim_facts_set'
   | 'key_date_set'
   | 'key_date_removed'
-  | 'deadline_reviewed';
+  | 'deadline_reviewed'
+  | 'message_sent'
+  | 'message_edited'
+  | 'message_deleted'
+  | 'conversation_opened'
+  | 'messaging_settings_changed';
 
 export interface AuditEntry {
   action: AuditAction;

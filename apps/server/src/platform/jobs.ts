@@ -1,5 +1,6 @@
 import type { DatabaseHandle, DbOrTx } from '@sentinel/db';
 import { schema } from '@sentinel/db';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface JobHandler {
@@ -25,6 +26,8 @@ export interface EnqueueOptions {
    * one firm's hundred queued jobs delay only that firm.
    */
   fairKey?: string;
+  /** Runs no sooner than this long after the enqueuing transaction's start (the away reply's 2 s). */
+  delayMs?: number;
 }
 
 interface ClaimedJob {
@@ -70,8 +73,15 @@ export class JobQueue {
     payload: Record<string, unknown>,
     options: EnqueueOptions = {},
   ): Promise<void> {
-    await db.insert(schema.jobs).values({ kind, payload, fairKey: options.fairKey ?? null });
-    this.wake();
+    const delayMs = options.delayMs ?? 0;
+    await db.insert(schema.jobs).values({
+      kind,
+      payload,
+      fairKey: options.fairKey ?? null,
+      ...(delayMs > 0 && { runAt: sql`now() + make_interval(secs => ${delayMs / 1000})` }),
+    });
+    if (delayMs > 0) setTimeout(() => this.wake(), delayMs).unref();
+    else this.wake();
   }
 
   /** Polls for due jobs every pollMs, and at once after an enqueue or a finished job. */

@@ -157,7 +157,10 @@ export const calendarFeeds = pgTable(
   ],
 );
 
-/** In-app notifications: the bell in the top bar (event reminders and invitations). */
+/**
+ * In-app notifications: the bell in the top bar (event reminders and invitations, messages,
+ * documents shared or analysed, case status changes, invitations accepted).
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -176,11 +179,20 @@ export const notifications = pgTable(
     sourceKey: text('source_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When it went out in an e-mail digest (unread 15 minutes after it was written). */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
     unique('notifications_source_key').on(t.sourceKey),
-    check('notifications_kind_check', sql`${t.kind} in ('event_reminder','event_invitation')`),
+    // The digest's scan: unread, not yet digested.
+    index('notifications_digest_idx')
+      .on(t.createdAt)
+      .where(sql`${t.readAt} is null and ${t.digestedAt} is null`),
+    check(
+      'notifications_kind_check',
+      sql`${t.kind} in ('event_reminder','event_invitation','message','document_shared','document_analyzed','case_status','invitation_accepted')`,
+    ),
   ],
 );
 

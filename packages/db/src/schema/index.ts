@@ -10,3 +10,5 @@ export * from './documents';
 export * from './mail';
 export * from './calendar';
 export * from './deadlines';
+export * from './messages';
+export * from './timeline';

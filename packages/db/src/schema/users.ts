@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A person's account: one e-mail, one password. Which firms they work in, and as what, is in
@@ -18,6 +18,11 @@ export const users = pgTable(
     phone: text('phone'),
     /** IANA time zone the person's calendar shows (from the browser at first sign-in; Settings). */
     timeZone: text('time_zone'),
+    /** The away reply (issue 12): off by default; null text means the spec's canned reply. */
+    awayReplyEnabled: boolean('away_reply_enabled').notNull().default(false),
+    awayReplyText: text('away_reply_text'),
+    /** Whether notifications left unread for 15 minutes are e-mailed as a digest (issue 12). */
+    notificationDigest: boolean('notification_digest').notNull().default(true),
     /** Set while the password is a temporary one (invited users): when it stops working. */
     temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),

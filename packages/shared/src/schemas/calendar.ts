@@ -337,7 +337,15 @@ export function isTimeZone(name: string): boolean {
 }
 
 // Notifications (in-app): GET /api/notifications, POST /api/notifications/{id}/read, POST /api/notifications/read-all
-export const NOTIFICATION_KINDS = ['event_reminder', 'event_invitation'] as const;
+export const NOTIFICATION_KINDS = [
+  'event_reminder',
+  'event_invitation',
+  'message',
+  'document_shared',
+  'document_analyzed',
+  'case_status',
+  'invitation_accepted',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notification = z.object({
   id: z.string(),

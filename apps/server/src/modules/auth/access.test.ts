@@ -162,6 +162,35 @@ const TABLE: Record<string, Row> = {
   'GET /api/notifications': { access: 'account' },
   'POST /api/notifications/:id/read': { access: 'account', foreignObject: true },
   'POST /api/notifications/read-all': { access: 'account' },
+  // Conversations (issue 12): everyone with a firm; what each reads follows the case rules.
+  'GET /api/conversations': { access: 'session' },
+  'GET /api/conversations/unread': { access: 'session' },
+  'GET /api/conversations/people': { access: ATTORNEY_ONLY },
+  'POST /api/conversations/direct': {
+    access: ATTORNEY_ONLY,
+    payload: { userId: '00000000-0000-4000-8000-000000000001' },
+  },
+  'GET /api/conversations/:id': { access: 'session', foreignObject: true },
+  'GET /api/conversations/:id/messages': { access: 'session', foreignObject: true },
+  'POST /api/conversations/:id/messages': {
+    access: 'session',
+    foreignObject: true,
+    payload: { body: 'Hello' },
+  },
+  'PATCH /api/conversations/:id/messages/:messageId': {
+    access: 'session',
+    foreignObject: true,
+    payload: { body: 'Edited' },
+  },
+  'DELETE /api/conversations/:id/messages/:messageId': { access: 'session', foreignObject: true },
+  'POST /api/conversations/:id/read': { access: 'session', foreignObject: true, payload: { seq: 1 } },
+  // The live channel authenticates in its first frame (modules/live/live.routes.ts).
+  'GET /api/live': { access: 'public' },
+  'GET /api/profile/messaging': { access: 'account' },
+  'PUT /api/profile/messaging': {
+    access: 'account',
+    payload: { awayReplyEnabled: false, awayReplyText: 'Away', notificationDigest: true },
+  },
 };
 
 let ctx: TestContext;
@@ -181,6 +210,8 @@ let foreignDocumentId: string;
 let foreignEmailId: string;
 let foreignEventId: string;
 let foreignNotificationId: string;
+let foreignConversationId: string;
+let foreignMessageId: string;
 let ownAttorneyId: string;
 let ownClientId: string;
 
@@ -260,6 +291,20 @@ beforeAll(async () => {
     .values({ userId: other.id, firmId: other.firmId, kind: 'event_reminder', title: 'Other reminder' })
     .returning({ id: schema.notifications.id });
   foreignNotificationId = foreignNotification!.id;
+  // The foreign case's case thread, with a message of its attorney's in it.
+  const [foreignThread] = await ctx.database.db
+    .select({ id: schema.conversations.id })
+    .from(schema.conversations)
+    .where(eq(schema.conversations.caseId, foreignCaseId));
+  foreignConversationId = foreignThread!.id;
+  foreignMessageId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${foreignConversationId}/messages`,
+      headers: bearer(otherToken),
+      payload: { body: 'Other firm message' },
+    })
+  ).json().message.id;
   const ownClient = await ctx.app.inject({
     method: 'POST',
     url: '/api/client/new',
@@ -326,7 +371,9 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
             ? foreignEmailId
             : path!.startsWith('/api/notifications/')
               ? foreignNotificationId
-              : foreignClientId;
+              : path!.startsWith('/api/conversations/')
+                ? foreignConversationId
+                : foreignClientId;
   const ownUser = path!.startsWith('/api/firm/members/')
     ? '00000000-0000-4000-8000-000000000000'
     : ownAttorneyId;
@@ -338,6 +385,7 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
     .replace(':kind', 'denial')
     .replace(':ruleId', 'FL-08')
     .replace(':attachmentId', 'att1')
+    .replace(':messageId', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignMessageId)
     .replace(':userId', firm === 'own' ? ownUser : foreignAttorneyId)
     .replace(':id', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignId);
 }
@@ -392,6 +440,7 @@ describe('a member of both firms acting in the other firm', () => {
         '/api/firm/people',
         '/api/firm/members',
         '/api/dashboard/attorney',
+        '/api/conversations',
       ];
       for (const url of lists) {
         const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(dualTokens[userType]) });

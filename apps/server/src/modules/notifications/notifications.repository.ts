@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
 import type { NotificationKind } from '@sentinel/shared';
+import { publishLive } from '../../platform/realtime';
 
 const { notifications } = schema;
 
@@ -29,6 +30,10 @@ const visibleTo = (userId: string, firmId: string | null) =>
       : isNull(notifications.firmId),
   );
 
+/** The bell of the person, wherever they are signed in, hears of it when the transaction commits. */
+const announce = (db: DbOrTx, values: NewNotification) =>
+  publishLive(db, { kind: 'notification', firmId: values.firmId, userIds: [values.userId], data: {} });
+
 export const notificationsRepository = {
   /**
    * Writes a notification unless one with the same source key exists (a retried reminder
@@ -40,6 +45,47 @@ export const notificationsRepository = {
       .values(values)
       .onConflictDoNothing({ target: notifications.sourceKey })
       .returning({ id: notifications.id });
+    if (rows.length > 0) await announce(db, values);
+    return rows.length > 0;
+  },
+
+  /**
+   * Writes a notification, or brings back the one with the same source key as new and unread with
+   * this text (a conversation's "new messages": one entry per conversation, not one per message).
+   */
+  async upsert(db: DbOrTx, values: NewNotification & { sourceKey: string }): Promise<void> {
+    await db
+      .insert(notifications)
+      .values(values)
+      .onConflictDoUpdate({
+        target: notifications.sourceKey,
+        set: {
+          title: values.title,
+          body: values.body,
+          link: values.link,
+          createdAt: sql`now()`,
+          readAt: null,
+          digestedAt: null,
+        },
+      });
+    await announce(db, values);
+  },
+
+  /** Marks read the person's notification with this source key, if any (read where it points). */
+  async markReadBySource(db: DbOrTx, userId: string, sourceKey: string): Promise<boolean> {
+    const rows = await db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.sourceKey, sourceKey),
+          eq(notifications.userId, userId),
+          isNull(notifications.readAt),
+        ),
+      )
+      .returning({ id: notifications.id });
+    if (rows.length > 0)
+      await publishLive(db, { kind: 'notification', firmId: null, userIds: [userId], data: {} });
     return rows.length > 0;
   },
 

@@ -1,6 +1,7 @@
 import type { Database } from '@sentinel/db';
 import type { NotificationKind, NotificationsResponse } from '@sentinel/shared';
 import { notFound } from '../../platform/errors';
+import type { LiveHub } from '../../platform/realtime';
 import type { Account } from '../auth/principal';
 import { notificationsRepository as repo } from './notifications.repository';
 
@@ -13,6 +14,11 @@ export const NOTIFICATIONS_SHOWN = 50;
  */
 export class NotificationsService {
   constructor(private readonly db: Database) {}
+
+  /** A new or changed notification reaches the person's open screens as a bare 'notification' frame. */
+  registerLive(hub: LiveHub): void {
+    hub.resolve('notification', async () => ({ type: 'notification' }));
+  }
 
   async list(account: Account): Promise<NotificationsResponse> {
     const firmId = account.firm?.firmId ?? null;

@@ -16,6 +16,29 @@ export const profileRepository = {
     return firm;
   },
 
+  async messaging(db: DbOrTx, userId: string) {
+    const [row] = await db
+      .select({
+        awayReplyEnabled: schema.users.awayReplyEnabled,
+        awayReplyText: schema.users.awayReplyText,
+        notificationDigest: schema.users.notificationDigest,
+      })
+      .from(schema.users)
+      .where(eq(schema.users.id, userId));
+    return row;
+  },
+
+  async setMessaging(
+    db: DbOrTx,
+    userId: string,
+    values: { awayReplyEnabled: boolean; awayReplyText: string | null; notificationDigest: boolean },
+  ): Promise<void> {
+    await db
+      .update(schema.users)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(schema.users.id, userId));
+  },
+
   async setTimeZone(db: DbOrTx, userId: string, timeZone: string): Promise<void> {
     await db
       .update(schema.users)

@@ -1,5 +1,5 @@
 import type { Database } from '@sentinel/db';
-import type { ProfileResponse } from '@sentinel/shared';
+import { MESSAGES, type MessagingSettings, type ProfileResponse } from '@sentinel/shared';
 import { actorEntry, audit } from '../../platform/audit';
 import { forbidden, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/request-context';
@@ -66,6 +66,43 @@ export class ProfileService {
       });
     });
     return { timeZone };
+  }
+
+  /** GET /api/profile/messaging: the away reply (off, the spec's text, by default) and the digest. */
+  async messaging(account: Account): Promise<MessagingSettings> {
+    const row = await repo.messaging(this.db, account.userId);
+    if (!row) throw notFound();
+    return {
+      awayReplyEnabled: row.awayReplyEnabled,
+      awayReplyText: row.awayReplyText ?? MESSAGES.awayReplyDefault,
+      notificationDigest: row.notificationDigest,
+    };
+  }
+
+  /** PUT /api/profile/messaging. The spec's text is stored as none, so it follows the product's. */
+  async setMessaging(
+    account: Account,
+    settings: MessagingSettings,
+    context: RequestContext,
+  ): Promise<MessagingSettings> {
+    await this.db.transaction(async (tx) => {
+      await repo.setMessaging(tx, account.userId, {
+        awayReplyEnabled: settings.awayReplyEnabled,
+        awayReplyText: settings.awayReplyText === MESSAGES.awayReplyDefault ? null : settings.awayReplyText,
+        notificationDigest: settings.notificationDigest,
+      });
+      await audit(tx, context, {
+        action: 'messaging_settings_changed',
+        outcome: 'success',
+        firmId: account.firm?.firmId ?? null,
+        userId: account.userId,
+        details: {
+          awayReplyEnabled: settings.awayReplyEnabled,
+          notificationDigest: settings.notificationDigest,
+        },
+      });
+    });
+    return this.messaging(account);
   }
 
   private async shape(account: Account, firmName: string | null): Promise<ProfileResponse> {

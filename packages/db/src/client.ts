@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   db: Database;
   /** 'postgres' when DATABASE_URL is set, 'embedded' for PGlite. */
   kind: 'postgres' | 'embedded';
+  /** The connection string (PostgreSQL only): a second server instance on the same database. */
+  url?: string;
   /** Runs one SQL statement with parameters (used by the readiness probe and the job queue). */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
   /**
@@ -74,6 +76,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       query: async (text, values) => {
         const result = await pool.query(text, values as unknown[]);
         return { rows: result.rows };

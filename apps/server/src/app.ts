@@ -48,6 +48,8 @@ import { CalendarService } from './modules/calendar/calendar.service';
 import { ProviderCalendarService } from './modules/calendar/provider-calendar.service';
 import { DeadlinesService } from './modules/deadlines/deadlines.service';
 import { deadlinesRoutes } from './modules/deadlines/deadlines.routes';
+import { TimelineService } from './modules/timeline/timeline.service';
+import { timelineRoutes } from './modules/timeline/timeline.routes';
 import { DEADLINES_RESYNC_JOB, deadlinesResyncJob } from './modules/deadlines/resync';
 import { PRIVACY_CLEANUP_JOB, privacyCleanup } from './modules/leads/privacy-cleanup';
 import { REMINDER_MAIL_JOB, ReminderDelivery } from './modules/calendar/reminders';
@@ -55,6 +57,7 @@ import { ProviderTokens } from './modules/connections/provider-tokens';
 import { EmailsService } from './modules/emails/emails.service';
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { DIGEST_MAIL_JOB, NotificationDigest } from './modules/notifications/digest';
 import { AWAY_REPLY_JOB, ConversationsService } from './modules/conversations/conversations.service';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { liveRoutes } from './modules/live/live.routes';
@@ -106,9 +109,11 @@ export interface Services {
   calendar: CalendarService;
   providerCalendars: ProviderCalendarService;
   deadlines: DeadlinesService;
+  timeline: TimelineService;
   reminders: ReminderDelivery;
   notifications: NotificationsService;
   conversations: ConversationsService;
+  digest: NotificationDigest;
 }
 
 declare module 'fastify' {
@@ -229,6 +234,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     ),
     providerCalendars: new ProviderCalendarService(db, providers.adapters, providerTokens),
     deadlines: new DeadlinesService(db, firmCache),
+    timeline: new TimelineService(db, readAudit, firmCache),
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
@@ -242,6 +248,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     leads: new LeadsService(db, throttle, config),
     notifications: new NotificationsService(db),
     conversations: new ConversationsService(db, jobs),
+    digest: new NotificationDigest(db, jobs, mailer, config.publicUrl),
     documentAnalysis: new DocumentAnalysisService(
       db,
       store,
@@ -260,6 +267,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   };
   jobHandlers[MAIL_SYNC_JOB] = mailSync.job;
   jobHandlers[AWAY_REPLY_JOB] = services.conversations.awayReplyJob;
+  jobHandlers[DIGEST_MAIL_JOB] = services.digest.mailJob;
   jobHandlers[REMINDER_MAIL_JOB] = reminders.mailJob;
   jobHandlers[DEADLINES_RESYNC_JOB] = deadlinesResyncJob(db, app.log);
   jobHandlers[PRIVACY_CLEANUP_JOB] = privacyCleanup(db, throttle, config.limits, app.log);
@@ -327,6 +335,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(clientsRoutes);
       await api.register(casesRoutes);
       await api.register(deadlinesRoutes);
+      await api.register(timelineRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(documentsRoutes);
       await api.register(oauthRoutes, { prefix: '/oauth' });

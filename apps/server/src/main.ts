@@ -8,6 +8,7 @@ import { openDatabase } from './database';
 import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
 import { connectDemoMailboxes } from './demo/demo-mail';
 import { REMINDER_SCAN_MS } from './modules/calendar/reminders';
+import { DIGEST_SCAN_MS } from './modules/notifications/digest';
 import { enqueueDueSyncs } from './modules/emails/mail-sync-jobs';
 
 /** Reads the configuration, opens and migrates the database, listens, and shuts down gracefully. */
@@ -63,6 +64,14 @@ async function main() {
   setInterval(
     () => void deliverReminders().catch((err: unknown) => app.log.warn({ err }, 'reminder delivery')),
     REMINDER_SCAN_MS,
+  ).unref();
+  // Notifications left unread for 15 minutes go out as an e-mail digest (Settings turns it off).
+  setInterval(
+    () =>
+      void app.services.digest
+        .sendDue()
+        .catch((err: unknown) => app.log.warn({ err }, 'notification digest')),
+    DIGEST_SCAN_MS,
   ).unref();
   // The demo attorney's sandbox mailboxes are connected and synced, once.
   if (app.providerSandbox) {

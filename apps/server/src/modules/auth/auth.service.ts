@@ -21,6 +21,7 @@ import { newPasswordProblem } from './password-policy';
 import { membershipsRepository } from '../memberships/memberships.repository';
 import { sessionUserOf, type Account } from './principal';
 import type { IssuedSession, SessionsService } from './sessions.service';
+import { notifyInvitationAccepted } from '../notifications/notify';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const TEMPORARY_TICKET_TTL_MS = 15 * 60 * 1000;
@@ -345,7 +346,17 @@ export class AuthService {
         userId: user.id,
         details: { sessionId: session.sessionId },
       });
-      const firms = (await membershipsRepository.ofUser(tx, user.id)).map((row) => row.firmId);
+      const memberships = await membershipsRepository.ofUser(tx, user.id);
+      // The attorney who invited the client hears that they signed in and chose a password.
+      for (const membership of memberships.filter((row) => row.status === 'active')) {
+        await notifyInvitationAccepted(tx, {
+          firmId: membership.firmId,
+          invitedById:
+            (await membershipsRepository.find(tx, membership.firmId, user.id))?.invitedById ?? null,
+          personName: `${user.firstName} ${user.lastName}`,
+        });
+      }
+      const firms = memberships.map((row) => row.firmId);
       return { user: await sessionUserOf(tx, user, session.firmId), session, firms };
     });
     // The client directories show who is still to accept an invitation.

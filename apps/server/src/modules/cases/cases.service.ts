@@ -33,6 +33,7 @@ import { profileRepository } from '../profile/profile.repository';
 import { followCaseChange } from '../deadlines/case-deadlines';
 import { caseMemberAddedMail, caseMemberInvitationMail, caseMemberJoinMail } from './cases.emails';
 import { casesRepository as repo, type CaseRow, type CaseValues } from './cases.repository';
+import { notifyCaseStatus } from '../notifications/notify';
 
 type CreateInput = z.output<typeof createCaseRequest>;
 type UpdateInput = z.output<typeof updateCaseRequest>;
@@ -150,6 +151,12 @@ export class CasesService {
           firmId: principal.firmId,
           status: input.status!,
           changedById: principal.userId,
+        });
+        await notifyCaseStatus(tx, {
+          caseId,
+          status: input.status!,
+          changedById: principal.userId,
+          changedByName: `${principal.firstName} ${principal.lastName}`,
         });
       }
       await repo.update(tx, principal.firmId, caseId, values);

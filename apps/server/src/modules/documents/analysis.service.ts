@@ -16,6 +16,7 @@ import type { Principal } from '../auth/principal';
 import type { AnalyzerPort, Correction } from './analyzer-port';
 import { loadDocumentDetail, documentEntry, mayChange, requireDocument } from './document-view';
 import { documentsRepository as repo, type DocumentRow } from './documents.repository';
+import { notifyDocumentAnalyzed, notifyDocumentShared } from '../notifications/notify';
 
 export const ANALYSIS_JOB = 'document.analyze';
 
@@ -67,6 +68,9 @@ export class DocumentAnalysisService {
         ...(analysis ? { analysis: analysis as unknown as Record<string, unknown> } : {}),
         ...(input.sharedWithClient !== undefined ? { sharedWithClient: input.sharedWithClient } : {}),
       });
+      if (input.sharedWithClient === true && !row.sharedWithClient) {
+        await notifyDocumentShared(tx, id, `${principal.firstName} ${principal.lastName}`);
+      }
       if (corrections.length) {
         let learned = await repo.findLearning(tx, principal.firmId, { forUpdate: true });
         for (const correction of corrections) learned = await this.analyzer.learn(learned, correction);
@@ -103,20 +107,27 @@ export class DocumentAnalysisService {
         learned: await repo.findLearning(this.db, row.firmId),
       });
       const analysis = documentAnalysis.parse(result);
-      await repo.update(this.db, row.id, {
-        analysis: { ...analysis, ...(text ? { text: text.slice(0, 200_000) } : {}) } as Record<
-          string,
-          unknown
-        >,
-        analysisStatus: 'completed',
-        analysisError: null,
-        analyzedAt: new Date(),
+      await this.db.transaction(async (tx) => {
+        await repo.update(tx, row.id, {
+          analysis: { ...analysis, ...(text ? { text: text.slice(0, 200_000) } : {}) } as Record<
+            string,
+            unknown
+          >,
+          analysisStatus: 'completed',
+          analysisError: null,
+          analyzedAt: new Date(),
+        });
+        await notifyDocumentAnalyzed(tx, row, 'completed');
       });
     },
     failed: async (payload, reason) => {
-      await repo.update(this.db, String(payload.documentId), {
-        analysisStatus: 'failed',
-        analysisError: `The analysis failed: ${reason}`.slice(0, 500),
+      await this.db.transaction(async (tx) => {
+        await repo.update(tx, String(payload.documentId), {
+          analysisStatus: 'failed',
+          analysisError: `The analysis failed: ${reason}`.slice(0, 500),
+        });
+        const row = await repo.findById(tx, String(payload.documentId));
+        if (row) await notifyDocumentAnalyzed(tx, row, 'failed');
       });
     },
   };

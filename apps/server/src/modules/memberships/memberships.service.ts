@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { sessionUserFrom, type Account, type MembershipRows } from '../auth/principal';
 import type { SessionsService } from '../auth/sessions.service';
 import { membershipsRepository as repo, type MembershipRecord } from './memberships.repository';
+import { notifyInvitationAccepted } from '../notifications/notify';
 
 /**
  * A person's own firms (issue 9): what they belong to and are invited to, answering invitations,
@@ -56,6 +57,11 @@ export class MembershipsService {
       const membership = await this.own(tx, account, id, 'pending');
       await repo.respond(tx, membership.id, 'active');
       await this.audit(tx, context, 'membership_accepted', membership);
+      await notifyInvitationAccepted(tx, {
+        firmId: membership.firmId,
+        invitedById: membership.invitedById,
+        personName: `${account.firstName} ${account.lastName}`,
+      });
       const firmId = account.firm?.firmId ?? membership.firmId;
       const token = await this.sessions.actIn(tx, account, firmId);
       return {

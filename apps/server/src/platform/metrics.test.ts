@@ -10,7 +10,7 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
   const scrape = (options: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
     ctx.app.inject({ method: 'GET', url: '/metrics', ...options });
 
-  it('answers Prometheus text with the request, job, database and process metrics', async () => {
+  it('answers Prometheus text with the request, job, database, live-channel and process metrics', async () => {
     const response = await scrape();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -19,6 +19,8 @@ describe('GET /metrics without METRICS_TOKEN: this machine only', () => {
       'sentinel_jobs',
       'sentinel_jobs_oldest_wait_seconds',
       'sentinel_database_info',
+      'sentinel_live_connections',
+      'sentinel_live_frames_sent',
       'process_cpu_user_seconds_total',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_seconds',

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { notFound, unauthorized } from './errors';
 import type { JobQueue } from './jobs';
+import type { LiveHub } from './realtime';
 
 /**
  * GET /metrics in the Prometheus text format: requests by method, route pattern and status class
@@ -20,6 +21,7 @@ export function registerMetrics(
   sources: {
     database: Pick<DatabaseHandle, 'kind' | 'poolStats'>;
     jobs: Pick<JobQueue, 'stats'>;
+    live: Pick<LiveHub, 'stats'>;
     token?: string;
   },
 ) {
@@ -102,6 +104,23 @@ export function registerMetrics(
       registers: [registry],
     }).set(poolStats().max);
   }
+
+  new Gauge({
+    name: 'sentinel_live_connections',
+    help: 'Open live-channel connections (WebSockets) on this instance',
+    registers: [registry],
+    collect() {
+      this.set(sources.live.stats().connections);
+    },
+  });
+  new Gauge({
+    name: 'sentinel_live_frames_sent',
+    help: 'Live frames this instance has sent since it started',
+    registers: [registry],
+    collect() {
+      this.set(sources.live.stats().delivered);
+    },
+  });
 
   // Not part of the product's API: left out of the OpenAPI document.
   app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (request, reply) => {

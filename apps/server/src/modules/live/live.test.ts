@@ -154,6 +154,8 @@ describe('the live channel', () => {
     expect(messageFrames(clientLive).map((message) => message.id)).toEqual([shared.id]);
     // The bell of each recipient is told too.
     await clientLive.next((frame) => frame.type === 'notification');
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(metrics.body).toMatch(/^sentinel_live_connections 2$/m);
     clientLive.close();
     contractorLive.close();
   });

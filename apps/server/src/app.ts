@@ -303,7 +303,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   registerSecurityHeaders(app);
   registerInputGuard(app);
   app.decorate('routeAccess', installAccessControl(app));
-  registerMetrics(app, { database, jobs, token: config.metricsToken });
+  registerMetrics(app, { database, jobs, live, token: config.metricsToken });
   await app.register(cookie);
   await app.register(multipart, { throwFileSizeLimit: true });
   // The live channel's frames are small JSON (a token at most).

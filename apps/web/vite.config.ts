@@ -8,7 +8,8 @@ const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  server: { port: 5173, proxy: { '/api': apiTarget } },
+  // ws: the live channel (/api/live) is a WebSocket.
+  server: { port: 5173, proxy: { '/api': { target: apiTarget, ws: true } } },
   build: {
     outDir: 'dist',
     sourcemap: false,

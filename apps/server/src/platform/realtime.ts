@@ -39,7 +39,12 @@ export interface LiveConnection {
   /** The firm the session acts in: it hears only events of that firm (and those of no firm). */
   firmId: string | null;
   send(frame: unknown): void;
+  /** Closes it; the browser reconnects and catches up. */
+  close(code: number): void;
 }
+
+/** Sent when this instance may have missed events (its listening connection came back): 1012 "restart". */
+export const LIVE_CLOSE_CATCH_UP = 1012;
 
 /**
  * Turns an event into the frame sent to each connection of the users it concerns; null sends
@@ -65,12 +70,15 @@ export class LiveHub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Starts listening; `onResume` (after the listening connection came back) asks every browser to catch up. */
+  /**
+   * Starts listening. When the listening connection comes back after a loss, what was notified
+   * meanwhile is gone: every connection is closed so that its browser reconnects and catches up.
+   */
   async start(): Promise<void> {
     this.stopListening ??= await this.database.listen(
       LIVE_CHANNEL,
       (payload) => void this.receive(payload),
-      () => this.broadcast({ type: 'ready' }),
+      () => this.closeAll(LIVE_CLOSE_CATCH_UP),
     );
   }
 
@@ -104,9 +112,9 @@ export class LiveHub {
     return { connections, users: this.byUser.size, delivered: this.delivered };
   }
 
-  /** Sends a frame to every connection this instance holds. */
-  broadcast(frame: unknown): void {
-    for (const set of this.byUser.values()) for (const connection of set) this.sendTo(connection, frame);
+  /** Closes every connection this instance holds. */
+  closeAll(code: number): void {
+    for (const set of this.byUser.values()) for (const connection of set) connection.close(code);
   }
 
   private async receive(payload: string): Promise<void> {

@@ -55,6 +55,25 @@ export const queryKeys = {
   notifications: {
     all: ['notifications'] as const,
   },
+  /**
+   * Messages (issue 12): the conversation lists (`['conversations','list',{caseId}]`), the
+   * sidebar's unread count, one conversation's detail and its messages (page by page), and the
+   * people an attorney may write to.
+   */
+  conversations: {
+    all: ['conversations'] as const,
+    lists: () => ['conversations', 'list'] as const,
+    list: (caseId?: string) => ['conversations', 'list', { caseId: caseId ?? null }] as const,
+    unread: () => ['conversations', 'unread'] as const,
+    detail: (id: string) => ['conversations', 'detail', id] as const,
+    messagesAll: () => ['conversations', 'messages'] as const,
+    messages: (id: string) => ['conversations', 'messages', id] as const,
+    people: () => ['conversations', 'people'] as const,
+  },
+  /** The away reply and the digest switch (Settings → Messages). */
+  messagingSettings: {
+    all: ['messaging-settings'] as const,
+  },
   /** The secret calendar subscription link (Settings → Calendar). */
   calendarFeed: {
     all: ['calendar-feed'] as const,

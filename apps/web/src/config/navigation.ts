@@ -37,6 +37,8 @@ export const navigation: Record<Shell, NavItem[]> = {
     { to: paths.attorneyDashboard, label: 'Dashboard', icon: LayoutDashboard },
     { to: paths.documents, label: 'Documents', icon: FileText },
     { to: paths.email, label: 'Email', icon: Mail },
+    // Issue 12: attorneys write to their clients and teams too (the spec's sidebar predates it).
+    { to: paths.messages, label: 'Messages', icon: MessageSquare },
     { to: paths.cases, label: 'Cases', icon: Briefcase },
     { to: paths.clients, label: 'Clients', icon: Users },
     { to: paths.calendar, label: 'Calendar', icon: CalendarDays },

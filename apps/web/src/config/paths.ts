@@ -37,6 +37,10 @@ export const clientPath = (id: string) => `/clients/${encodeURIComponent(id)}`;
 /** /cases/{id}: one case's page. */
 export const casePath = (id: string) => `/cases/${encodeURIComponent(id)}`;
 
+/** /messages?conversation={id}: one conversation on the messages screen (issue 12). */
+export const conversationPath = (id: string) =>
+  `${paths.messages}?${new URLSearchParams({ conversation: id }).toString()}`;
+
 /** Each shell's dashboard: where its users land, and where a path of the other shell sends them. */
 export const shellHome: Record<Shell, string> = {
   attorney: paths.attorneyDashboard,

@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cancelProactiveRefresh } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { installFakeWebSocket } from '@/testing/fake-websocket';
 import { fakeMatchMedia } from '@/testing/media';
 
 // Lazy route modules are transformed on first use, which can take seconds on a cold run.
@@ -15,6 +16,12 @@ if (!window.matchMedia) {
 
 // jsdom does not scroll; React Router's ScrollRestoration calls it.
 window.scrollTo = () => {};
+
+// The live channel (lib/live.ts) opens a WebSocket whenever the session shell is on screen; no
+// test reaches a server, so each gets a fake one (tests of the channel drive it).
+beforeEach(() => {
+  installFakeWebSocket();
+});
 
 afterEach(() => {
   cleanup();

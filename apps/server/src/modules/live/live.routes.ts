@@ -62,6 +62,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
             firmId: claims.firmId,
             token,
             send,
+            close,
           };
           live.add(connection);
         }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app';
 import { bearer, login, makeUser, useTestContext } from '../../test/helpers';
+import { LIVE_CLOSE_CATCH_UP } from '../../platform/realtime';
 import { testDbMode } from '../../test/test-database';
 
 const ctx = useTestContext();
@@ -253,5 +254,28 @@ describe.runIf(testDbMode() === 'postgres')('two server instances on one Postgre
     expect(second.live.stats().connections).toBe(1);
     onSecond.close();
     onFirst.close();
+  });
+
+  it('an instance whose listening connection is lost listens again and has its browsers catch up', async () => {
+    const live = await (await connect()).auth(client.token);
+    // PostgreSQL restarts, or a proxy drops the connection: the listening sessions end.
+    await ctx.database.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query = 'LISTEN sentinel_live'`,
+    );
+    // What was notified meanwhile is gone, so the browser is told to reconnect (and catch up).
+    expect(await live.closed).toBe(LIVE_CLOSE_CATCH_UP);
+    const again = await (await connect()).auth(client.token);
+    await expect
+      .poll(async () => {
+        const { rows } = await ctx.database.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'LISTEN sentinel_live'`,
+        );
+        return rows[0]!.n;
+      })
+      .toBe(2);
+    const message = await post(ctx.app, attorney, caseThread, 'After the listener came back');
+    await again.next((frame) => frame.type === 'message' && frame.message.id === message.id);
+    again.close();
   });
 });

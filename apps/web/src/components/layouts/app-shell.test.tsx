@@ -23,6 +23,7 @@ describe('app shell', () => {
       '/attorney/dashboard',
       '/documents',
       '/email',
+      '/messages',
       '/cases',
       '/clients',
       '/calendar',
@@ -38,7 +39,10 @@ describe('app shell', () => {
 
   it('gives everyone else the staff/client sidebar', async () => {
     signIn(propertyOwner);
-    mockFetch(verifiedAs(propertyOwner));
+    mockFetch({
+      ...verifiedAs(propertyOwner),
+      'GET /api/conversations': () => json(200, { data: [], unread: 0 }),
+    });
     renderApp('/messages');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });

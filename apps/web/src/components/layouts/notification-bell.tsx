@@ -1,12 +1,34 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { type Notification, CALENDAR_MESSAGES } from '@sentinel/shared';
+import { type Notification, type NotificationKind, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { clsx } from 'clsx';
-import { Bell, CheckCheck } from 'lucide-react';
+import {
+  Bell,
+  CalendarClock,
+  CalendarPlus,
+  CheckCheck,
+  FileCheck2,
+  FileText,
+  Flag,
+  MessageSquare,
+  UserCheck,
+  type LucideIcon,
+} from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '@/api/notifications';
 import { formatTimeAgo } from '@/lib/format';
 import { Badge } from '../ui/badge';
 import { Spinner } from '../ui/spinner';
+
+/** Each kind's icon (the server writes the title, body and link). */
+const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
+  event_reminder: CalendarClock,
+  event_invitation: CalendarPlus,
+  message: MessageSquare,
+  document_shared: FileText,
+  document_analyzed: FileCheck2,
+  case_status: Flag,
+  invitation_accepted: UserCheck,
+};
 
 /** The button's accessible name: 'Notifications, 2 unread' or 'Notifications'. */
 export const bellLabel = (unread: number) =>
@@ -14,7 +36,9 @@ export const bellLabel = (unread: number) =>
 
 /**
  * The bell in the top bar: how many notifications are unread, and a menu of the newest (event
- * reminders and invitations). Choosing one marks it read and opens its page; 'Mark all as read'
+ * reminders and invitations, messages, shared and analysed documents, case status changes,
+ * accepted invitations), each with its kind's icon. The live channel's 'notification' frame makes
+ * it ask again at once (api/live-sync.ts). Choosing one marks it read and opens its page; 'Mark all as read'
  * clears the count. A Radix menu button: Enter, Space or ArrowDown open it, the arrows move,
  * Escape closes it and returns to the bell. The list is asked for every 30 s while the tab is
  * visible and when the window regains focus.
@@ -100,6 +124,7 @@ export function NotificationBell() {
 
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item: Notification) => void }) {
   const unread = item.readAt === null;
+  const Icon = KIND_ICONS[item.kind] ?? Bell;
   return (
     <DropdownMenu.Item
       onSelect={() => onOpen(item)}
@@ -108,10 +133,12 @@ function NotificationItem({ item, onOpen }: { item: Notification; onOpen: (item:
         unread && 'bg-brand-50/60',
       )}
     >
-      <span
-        aria-hidden="true"
-        className={clsx('mt-1.5 size-2 shrink-0 rounded-full', unread ? 'bg-brand-700' : 'bg-transparent')}
-      />
+      <span aria-hidden="true" className="relative mt-0.5 shrink-0">
+        <Icon className={clsx('size-5', unread ? 'text-brand-700' : 'text-slate-500')} />
+        {unread && (
+          <span className="absolute -top-0.5 -right-0.5 size-2 rounded-full bg-brand-700 ring-2 ring-white" />
+        )}
+      </span>
       <span className="min-w-0 flex-1">
         <span className="flex items-start justify-between gap-2">
           <span

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useLiveSync } from '@/api/live-sync';
 import { useInitialTimeZone } from '@/api/time-zone';
 import { AppShell } from '@/components/layouts/app-shell';
 import { LoadingState } from '@/components/ui/spinner';
@@ -30,6 +31,7 @@ export default function AppRoot() {
     <QueryClientProvider client={queryClient}>
       <SessionGuard>
         <FirstSignInTimeZone />
+        <LiveChannel key={session?.firm?.id ?? 'no-firm'} firmId={session?.firm?.id ?? null} />
         <AppShell firmSwitcher={<FirmSwitcher />}>
           <RequireFirm key={session?.firm?.id ?? 'no-firm'}>
             <Suspense fallback={<LoadingState />}>
@@ -40,6 +42,15 @@ export default function AppRoot() {
       </SessionGuard>
     </QueryClientProvider>
   );
+}
+
+/**
+ * The live channel (messages, read marks, the bell) while the verified session acts in a firm;
+ * keyed by the firm so a switch starts over on the emptied cache.
+ */
+function LiveChannel({ firmId }: { firmId: string | null }) {
+  useLiveSync(firmId !== null);
+  return null;
 }
 
 /** Saves the browser's time zone for a person who has none yet (inside the verified session). */

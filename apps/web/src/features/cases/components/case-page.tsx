@@ -17,6 +17,7 @@ import { caseTypeLabel, priorityLabel } from '../utils/format';
 import { CaseActivity } from './case-activity';
 import { CaseFormDialog } from './case-form-dialog';
 import { CaseMembers } from './case-members';
+import { CaseMessagesLinks } from './case-messages-links';
 import { CaseOverview } from './case-overview';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 import { CaseStatusHistory } from './case-status-history';
@@ -135,6 +136,7 @@ function CaseView({ detail, canManage, extraTabs }: CaseTabProps & { extraTabs: 
             <span className="text-slate-600">{caseTypeLabel(detail.caseType)}</span>
           </div>
         </div>
+        <CaseMessagesLinks caseId={detail.id} />
         {canManage && (
           <Button
             variant="secondary"

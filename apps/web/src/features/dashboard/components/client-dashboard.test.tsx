@@ -1,11 +1,18 @@
-import type { CaseDetail, CaseSummary, DocumentDetail, SessionUser } from '@sentinel/shared';
+import type {
+  CaseDetail,
+  CaseSummary,
+  ConversationSummary,
+  DocumentDetail,
+  Message,
+  SessionUser,
+} from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { propertyOwner, signIn } from '@/testing/session';
-import { quickMessageLink } from './quick-message';
+import { timelineAnswer } from '@/testing/timeline';
 
 const summary = (id: string, caseNumber: string, title: string): CaseSummary => ({
   id,
@@ -58,6 +65,29 @@ const detailOf = (base: CaseSummary, extra: Partial<CaseDetail> = {}): CaseDetai
   ...extra,
 });
 
+const caseThread: ConversationSummary = {
+  id: 'conv-case-1',
+  kind: 'case',
+  title: 'Roof collapse',
+  case: { id: 'case-1', caseNumber: 'CASE-2026-001', title: 'Roof collapse' },
+  counterpart: null,
+  lastMessage: null,
+  unread: 0,
+};
+
+const sentMessage = (body: string): Message => ({
+  id: 'msg-1',
+  seq: 1,
+  conversationId: 'conv-case-1',
+  sender: { userId: 'user-2', name: 'Grace Hopper', userType: 'client' },
+  kind: 'text',
+  body,
+  createdAt: '2026-03-02T10:00:00.000Z',
+  editedAt: null,
+  deletedAt: null,
+  documents: [],
+});
+
 function open(
   user: SessionUser,
   cases: CaseSummary[],
@@ -70,10 +100,20 @@ function open(
     'GET /api/tokens/verify': () => json(200, { success: true, user }),
     [`GET /api/document/${user.userId}/all`]: () => json(200, { data: documents }),
     'GET /api/cases': () => json(200, { data: cases, total: cases.length }),
+    'GET /api/conversations/unread': () => json(200, { unread: 0 }),
+    'GET /api/conversations': () => json(200, { data: cases.length > 0 ? [caseThread] : [], unread: 0 }),
+    'POST /api/conversations/conv-case-1/messages': (call) =>
+      json(201, { message: sentMessage((call.body as { body: string }).body) }),
     ...Object.fromEntries(
       Object.entries(details).map(([id, detail]) => [
         `GET /api/cases/${id}`,
         () => json(200, { data: detail }),
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(details).map(([id, detail]) => [
+        `GET /api/cases/${id}/timeline`,
+        () => json(200, timelineAnswer(id, detail.status)),
       ]),
     ),
   });
@@ -104,7 +144,7 @@ const section = (name: string) => screen.getByRole('heading', { name }).closest(
 describe('client dashboard', () => {
   beforeAll(preloadRoutes, 120_000);
 
-  it("welcomes the client and shows their case's progress, team, checklist and the honest message box", async () => {
+  it("welcomes the client and shows their case's progress, team, checklist and the tools", async () => {
     const { calls } = open(propertyOwner, [roof], { 'case-1': detailOf(roof) }, '/dashboard', [policyPdf]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Roof collapse' })).toBeInTheDocument();
@@ -120,11 +160,19 @@ describe('client dashboard', () => {
     // One case: no selector.
     expect(screen.queryByRole('combobox', { name: 'Case' })).not.toBeInTheDocument();
 
-    // Progress: Negotiation is step 3 of 5 → 50 %, with the days earlier steps were reached.
+    // Progress as the case's timeline counts it: in Negotiation 6 of its 8 stages are completed
+    // (75 %); the status stepper shows the days earlier steps were reached.
     await screen.findByRole('heading', { name: 'Case progress' });
-    expect(screen.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
+    expect(await screen.findByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute(
       'aria-valuenow',
-      '50',
+      '75',
+    );
+    expect(section('Case progress')).toHaveTextContent(
+      '6 of 8 stages completed · In progress: Settlement negotiations · See the timeline',
+    );
+    expect(within(section('Case progress')).getByRole('link', { name: 'See the timeline' })).toHaveAttribute(
+      'href',
+      '/timeline?case=case-1',
     );
     const steps = within(section('Case progress')).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
@@ -165,28 +213,60 @@ describe('client dashboard', () => {
       'An item is ticked when a document in your case file matches it: by a word in its file name, by being a photo, or by the type its analysis found.',
     );
 
-    // The quick message goes to the lead attorney from the person's own e-mail app.
-    const message = section('Quick message');
-    const box = within(message).getByRole('textbox', { name: 'Message your case team' });
-    const send = within(message).getByRole('button', { name: 'Send' });
-    expect(box).toBeEnabled();
-    expect(send).toBeDisabled();
-    expect(message).toHaveTextContent('Send opens your e-mail app with the message to');
-    expect(within(message).getByRole('link', { name: /ada@lovelace-law.test/ })).toHaveAttribute(
-      'href',
-      'mailto:ada@lovelace-law.test',
-    );
-    await userEvent.type(box, 'When is the inspection?');
-    expect(send).toBeEnabled();
-
-    // Four tools, each pointing at where it is used; nothing claims to come later.
+    // Four tools, each leading to where it is used; nothing claims to come later.
     const tools = section('Tools');
     expect(tools).not.toHaveTextContent(/not available yet|arrives soon|coming soon/i);
     expect(within(tools).queryAllByRole('button')).toHaveLength(0);
-    expect(within(tools).getByRole('link', { name: /See the case page/ })).toHaveAttribute(
-      'href',
-      '/cases/case-1',
+    await waitFor(() =>
+      expect(within(tools).getByRole('link', { name: /Open your messages/ })).toHaveAttribute(
+        'href',
+        '/messages?conversation=conv-case-1',
+      ),
     );
+    expect(within(tools).getByRole('link', { name: /Analyse a document/ })).toHaveAttribute(
+      'href',
+      '/documents/aiAnalysis',
+    );
+    expect(within(tools).getByRole('link', { name: /Open your documents/ })).toHaveAttribute(
+      'href',
+      '/documents',
+    );
+    expect(within(tools).getByRole('link', { name: /See the timeline/ })).toHaveAttribute(
+      'href',
+      '/timeline?case=case-1',
+    );
+  });
+
+  it('posts the quick message into the case thread, with a toast and a link to it', async () => {
+    const { callsTo } = open(propertyOwner, [roof], { 'case-1': detailOf(roof) });
+    await screen.findByRole('heading', { name: 'Quick message' });
+    const message = section('Quick message');
+    const box = within(message).getByRole('textbox', { name: 'Message your case team' });
+    const send = within(message).getByRole('button', { name: 'Send' });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(message).toHaveTextContent(
+      'It goes to the conversation of CASE-2026-001 with your attorney and team.',
+    );
+    expect(within(message).getByRole('link', { name: /Open the conversation/ })).toHaveAttribute(
+      'href',
+      '/messages?conversation=conv-case-1',
+    );
+    expect(send).toBeDisabled();
+    expect(callsTo('GET /api/conversations')[0]?.url).toBe('/api/conversations?caseId=case-1');
+
+    // Blank text is not sent.
+    await userEvent.type(box, '   ');
+    expect(send).toBeDisabled();
+    await userEvent.clear(box);
+    await userEvent.type(box, 'When is the inspection?');
+    await userEvent.click(send);
+
+    expect(await screen.findByText('Message sent to your case team')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open conversation' })).toBeInTheDocument();
+    expect(callsTo('POST /api/conversations/conv-case-1/messages').map((call) => call.body)).toEqual([
+      { body: 'When is the inspection?' },
+    ]);
+    expect(box).toHaveValue('');
   });
 
   it('lets someone with several cases pick one, and loads that case', async () => {
@@ -241,12 +321,12 @@ describe('client dashboard', () => {
     open(user, []);
     expect(await screen.findByRole('heading', { name: 'No case yet' })).toBeInTheDocument();
     expect(screen.getByText(sentence)).toBeInTheDocument();
-    // No case page to link to; the documents screen is there for everyone.
+    // No case yet: the tools lead to the screens themselves.
     expect(
       within(section('Tools'))
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['See what it found', 'Open your documents']);
+    ).toEqual(['Analyse a document', 'Open your documents', 'Open your messages', 'See the timeline']);
   });
 
   it('offers a retry when the cases cannot be loaded', async () => {
@@ -265,17 +345,5 @@ describe('client dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No case yet' })).toBeInTheDocument();
-  });
-});
-
-describe('quickMessageLink', () => {
-  it('addresses the lead attorney with the case in the subject and the text as the body', () => {
-    expect(
-      quickMessageLink(
-        { caseNumber: 'CASE-2026-001', title: 'Ellis & Co' },
-        'ada@law.test',
-        'Call me? 50% off',
-      ),
-    ).toBe('mailto:ada@law.test?subject=CASE-2026-001%20Ellis%20%26%20Co&body=Call%20me%3F%2050%25%20off');
   });
 });

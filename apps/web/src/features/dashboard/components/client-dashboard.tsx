@@ -7,8 +7,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { LoadingState } from '@/components/ui/spinner';
-import { casePath, paths } from '@/config/paths';
+import { casePath, conversationPath, paths } from '@/config/paths';
 import { useCase } from '@/api/cases';
+import { caseThreads, useConversations } from '@/api/conversations';
 import { useMyCases } from '../api/get-my-cases';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 import { formatDay } from '@/lib/format';
@@ -31,7 +32,8 @@ const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underli
 
 /**
  * The dashboard of everyone but attorneys (/dashboard, /client/dashboard): the user's case (or
- * the one they pick), its progress, team and document checklist, and the tools still to come.
+ * the one they pick), its progress, team and document checklist, the quick message into the case
+ * thread, and the tools, each leading to where it is used.
  */
 export function ClientDashboard({ firstName, userId, userType, notice }: ClientDashboardProps) {
   const cases = useMyCases();
@@ -39,6 +41,8 @@ export function ClientDashboard({ firstName, userId, userType, notice }: ClientD
   const isClient = userType === 'client' || userType === null;
   const requested = params.get('case');
   const selected = cases.data?.find((c) => c.id === requested) ?? cases.data?.[0];
+  const threads = useConversations(selected?.id, Boolean(selected));
+  const { caseThread } = caseThreads(threads.data?.data);
 
   let body: ReactNode;
   if (cases.isPending) {
@@ -111,8 +115,8 @@ export function ClientDashboard({ firstName, userId, userType, notice }: ClientD
             icon={Bot}
             description="Sentinel's analysis reads each document you upload: what it is, its dates and amounts, and what to do next."
           >
-            <Link to={paths.documents} className={`inline-flex items-center gap-1 ${linkClass}`}>
-              See what it found
+            <Link to={paths.aiAnalysis} className={`inline-flex items-center gap-1 ${linkClass}`}>
+              Analyse a document
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
           </ToolCard>
@@ -129,19 +133,32 @@ export function ClientDashboard({ firstName, userId, userType, notice }: ClientD
           <ToolCard
             title="Team Messages"
             icon={MessagesSquare}
-            description="Write to your attorney from the Quick message box: it opens your e-mail app, addressed to them with the case in the subject."
-          />
+            description="Write to your attorney and case team in your case's conversation; their answers arrive as they write."
+          >
+            <Link
+              to={caseThread ? conversationPath(caseThread.id) : paths.messages}
+              className={`inline-flex items-center gap-1 ${linkClass}`}
+            >
+              Open your messages
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </ToolCard>
           <ToolCard
             title="Case Updates"
             icon={Megaphone}
-            description="Reminders and invitations arrive in the bell at the top; the case page shows each change of status."
+            description="Each step of your case on its timeline; reminders and news arrive in the bell at the top."
           >
-            {selected && (
-              <Link to={casePath(selected.id)} className={`inline-flex items-center gap-1 ${linkClass}`}>
-                See the case page
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-            )}
+            <Link
+              to={
+                selected
+                  ? `${paths.timeline}?${new URLSearchParams({ case: selected.id }).toString()}`
+                  : paths.timeline
+              }
+              className={`inline-flex items-center gap-1 ${linkClass}`}
+            >
+              See the timeline
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
           </ToolCard>
         </div>
       </section>

@@ -338,6 +338,9 @@ describe('the Deadlines tab on the case page', () => {
       [`GET /api/cases/${CASE_ID}`]: () => json(200, { data: caseDetail() }),
       [`GET ${VIEW_URL}`]: () => json(200, viewOf({ canEdit: user.userType === 'attorney' })),
       'GET /api/notifications': () => json(200, { data: [], unread: 0 }),
+      // The sidebar's unread count and the case page's Messages action (issue 12).
+      'GET /api/conversations/unread': () => json(200, { unread: 0 }),
+      'GET /api/conversations': () => json(200, { data: [], unread: 0 }),
     });
     return { ...fetches, ...renderApp(`/cases/${CASE_ID}?tab=deadlines`) };
   };

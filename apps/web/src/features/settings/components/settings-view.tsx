@@ -7,6 +7,7 @@ import { useConnectBanner } from '../hooks/use-connect-banner';
 import { BillingSettings } from './billing-settings';
 import { CalendarSettings } from './calendar-settings';
 import { IntegrationsSettings } from './integrations-settings';
+import { MessagingSettingsTab } from './messaging-settings';
 import { PasswordSettings } from './password-settings';
 import { ProfileSettings } from './profile-settings';
 
@@ -16,6 +17,7 @@ const ownTabs = [
   { value: 'billing', label: 'Billing' },
   { value: 'integrations', label: 'Integrations' },
   { value: 'calendar', label: 'Calendar' },
+  { value: 'messages', label: 'Messages' },
 ] as const;
 
 /** A tab another feature adds (features do not import each other; the route module composes). */
@@ -75,6 +77,9 @@ export function SettingsView({ extraTabs = [] }: { extraTabs?: readonly Settings
         </Tabs.Content>
         <Tabs.Content value="calendar" className="pt-6">
           <CalendarSettings />
+        </Tabs.Content>
+        <Tabs.Content value="messages" className="pt-6">
+          <MessagingSettingsTab />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -19,3 +19,4 @@ export * from './schemas/mail';
 export * from './schemas/calendar';
 export * from './schemas/deadlines';
 export * from './schemas/conversations';
+export * from './schemas/timeline';

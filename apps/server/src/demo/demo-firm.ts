@@ -5,6 +5,8 @@ import type { UserType } from '@sentinel/shared';
 import { DEMO_CO_COUNSEL, DEMO_EXTRA_CLIENTS, seedDemoCases } from './demo-cases';
 import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoDeadlines } from './demo-deadlines';
+import { seedDemoMessages } from './demo-messages';
+import { seedDemoTimelines } from './timeline';
 
 /** The demo firm's sign-ins, also listed in the README. */
 export const DEMO_PASSWORD = 'Demo-Claims-2026!';
@@ -92,6 +94,20 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
       .where(eq(schema.users.email, DEMO_CO_COUNSEL.email));
     await seedDemoCalendar(tx, firm.id, { attorneyId: ids.attorney!, counselId: counsel!.id });
     await seedDemoDeadlines(tx, firm.id, ids.attorney!);
+    await seedDemoTimelines(tx, firm.id, ids.attorney!);
+    const [hernandez] = await tx
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.email, DEMO_EXTRA_CLIENTS[0].email));
+    await seedDemoMessages(tx, firm.id, {
+      attorney: ids.attorney!,
+      counsel: counsel!.id,
+      ellis: ids.client!,
+      hernandez: hernandez!.id,
+      contractor: ids['restoration-contractor']!,
+      adjuster: ids['public-adjuster']!,
+      expert: ids['expert-witness']!,
+    });
     await seedSecondFirm(tx, ids['public-adjuster']!);
   });
   return true;

@@ -47,6 +47,7 @@ describe('routes', () => {
     mockFetch({
       ...verifiedAs(attorney),
       'GET /api/cases': () => json(200, { data: [], total: 0 }),
+      'GET /api/timeline': () => json(200, { data: [] }),
       'GET /api/oauth/connections': () => json(200, { data: [] }),
     });
     renderApp(path);
@@ -89,6 +90,8 @@ describe('role-aware routes (one rule: RequireShell in the route table)', () => 
       'GET /api/tokens/verify': () => json(200, { success: true, user }),
       // The client dashboard's case list.
       'GET /api/cases': () => json(200, { data: [], total: 0 }),
+      // The timeline's cases.
+      'GET /api/timeline': () => json(200, { data: [] }),
     });
 
   it.each([

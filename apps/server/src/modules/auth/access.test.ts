@@ -101,6 +101,20 @@ const TABLE: Record<string, Row> = {
     foreignObject: true,
     payload: { status: 'met' },
   },
+  // Case Timeline & Progress (issue 12): everyone reads the cases they may see; attorneys edit stages.
+  'GET /api/timeline': { access: 'session' },
+  'GET /api/cases/:id/timeline': { access: 'session', foreignObject: true },
+  'POST /api/cases/:id/stages': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { title: 'Site visit' },
+  },
+  'PATCH /api/cases/:id/stages/:stageId': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { completed: true },
+  },
+  'DELETE /api/cases/:id/stages/:stageId': { access: ATTORNEY_ONLY, foreignObject: true },
   'GET /api/dashboard/attorney': { access: ATTORNEY_ONLY },
   'POST /api/document/upload/single': { access: 'session' },
   'GET /api/document/:userId/all': { access: 'session', foreignObject: true },
@@ -384,6 +398,7 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
     .replace(':file', 'no-such-feed-token-0000000000.ics')
     .replace(':kind', 'denial')
     .replace(':ruleId', 'FL-08')
+    .replace(':stageId', '00000000-0000-4000-8000-000000000000')
     .replace(':attachmentId', 'att1')
     .replace(':messageId', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignMessageId)
     .replace(':userId', firm === 'own' ? ownUser : foreignAttorneyId)

@@ -1,24 +1,6 @@
-import { MESSAGES } from '@sentinel/shared';
-import { ListChecks } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { TimelineScreen } from '@/features/timeline/components/timeline-screen';
 
-/** /timeline. */
+/** /timeline: Case Timeline & Progress (issue 12). */
 export default function TimelineRoute() {
-  return (
-    <>
-      <PageHeader
-        title="Case Timeline & Progress"
-        description="Track the progress of your property damage claim, from filing to settlement."
-      />
-      <Card>
-        <EmptyState
-          icon={ListChecks}
-          title={MESSAGES.noTimelineEvents}
-          description={MESSAGES.timelineEmptyHint}
-        />
-      </Card>
-    </>
-  );
+  return <TimelineScreen />;
 }

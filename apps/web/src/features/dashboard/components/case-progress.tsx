@@ -2,7 +2,11 @@ import { CASE_STATUS_LABELS, CASE_STATUSES, type CaseDetail } from '@sentinel/sh
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
-import { formatDay, formatPercent } from '@/lib/format';
+import { Link } from 'react-router';
+import { useCaseTimeline } from '@/api/timeline';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { formatCount, formatDay, formatPercent } from '@/lib/format';
 import { ProgressTrack } from '@/components/ui/progress-track';
 
 type StepState = 'completed' | 'current' | 'upcoming';
@@ -22,15 +26,20 @@ export const progressPercent = (status: CaseDetail['status']) =>
   (CASE_STATUSES.indexOf(status) / (CASE_STATUSES.length - 1)) * 100;
 
 /**
- * The case's progress: the five statuses as a stepper (vertical on phones), the ones passed marked
- * with the day they were reached, and the share of the way to Settled.
+ * The case's progress: Overall progress as the case's timeline counts it (completed stages of all,
+ * as on /timeline), with a link there; the five statuses as a stepper (vertical on phones), the
+ * ones passed marked with the day they were reached. Should the timeline not load, the share of
+ * the way to Settled stands in for the figure.
  */
-export function CaseProgress({ detail }: { detail: Pick<CaseDetail, 'status' | 'statusHistory'> }) {
+export function CaseProgress({ detail }: { detail: Pick<CaseDetail, 'id' | 'status' | 'statusHistory'> }) {
   const current = CASE_STATUSES.indexOf(detail.status);
-  const percent = progressPercent(detail.status);
+  const timeline = useCaseTimeline(detail.id);
+  const stats = timeline.data?.stats;
+  const percent = stats ? stats.percent : progressPercent(detail.status);
   const dates = reachedAt(detail.statusHistory);
   const settled = detail.status === 'settled';
   const labelId = useId();
+  const stage = timeline.data?.stages.find((item) => item.status === 'current');
 
   return (
     <div>
@@ -38,14 +47,39 @@ export function CaseProgress({ detail }: { detail: Pick<CaseDetail, 'status' | '
         <p id={labelId} className="text-sm font-medium text-slate-700">
           Overall progress
         </p>
-        <p className="text-2xl font-bold text-slate-900">{formatPercent(percent)}</p>
+        {timeline.isPending ? (
+          <span role="status">
+            <Spinner className="size-5 text-slate-500" />
+            <span className="sr-only">Loading progress...</span>
+          </span>
+        ) : (
+          <p className="text-2xl font-bold text-slate-900">{formatPercent(percent)}</p>
+        )}
       </div>
-      <ProgressTrack
-        labelledBy={labelId}
-        percent={percent}
-        valueText={`${formatPercent(percent)}: ${CASE_STATUS_LABELS[detail.status]}`}
-        className="mt-2 h-2.5"
-      />
+      {!timeline.isPending && (
+        <ProgressTrack
+          labelledBy={labelId}
+          percent={percent}
+          valueText={
+            stats
+              ? `${formatPercent(percent)}: ${formatCount(stats.completed)} of ${formatCount(stats.total)} stages completed`
+              : `${formatPercent(percent)}: ${CASE_STATUS_LABELS[detail.status]}`
+          }
+          className="mt-2 h-2.5"
+        />
+      )}
+      {stats && (
+        <p className="mt-2 text-sm text-slate-600">
+          {formatCount(stats.completed)} of {formatCount(stats.total)} stages completed
+          {stage ? ` · In progress: ${stage.title}` : ''} ·{' '}
+          <Link
+            to={`${paths.timeline}?${new URLSearchParams({ case: detail.id }).toString()}`}
+            className="font-medium text-brand-700 hover:text-brand-800 hover:underline"
+          >
+            See the timeline
+          </Link>
+        </p>
+      )}
 
       <ol className="mt-6 grid gap-4 sm:grid-cols-5 sm:gap-2">
         {CASE_STATUSES.map((status, index) => {

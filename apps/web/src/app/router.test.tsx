@@ -114,12 +114,14 @@ describe('role-aware routes (one rule: RequireShell in the route table)', () => 
     // Replaced, not pushed: Back does not return to the screen the user may not see.
     expect(router.state.historyAction).toBe('REPLACE');
     // Nothing of the attorney screen was fetched (the guard verifies again after the redirect);
-    // only the client dashboard's own case list and the top bar's notifications.
+    // only the client dashboard's own case list, the top bar's notifications and the sidebar's
+    // unread messages.
     expect(
       calls.filter(
         (call) =>
           call.key !== 'GET /api/tokens/verify' &&
           call.key !== 'GET /api/notifications' &&
+          call.key !== 'GET /api/conversations/unread' &&
           call.url !== '/api/cases?pageSize=all',
       ),
     ).toEqual([]);

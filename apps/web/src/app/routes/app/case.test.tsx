@@ -25,7 +25,16 @@ describe('case page composition', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Overview', 'Members', 'Documents', 'Deadlines', 'Events', 'Status history', 'Activity']);
+    ).toEqual([
+      'Overview',
+      'Members',
+      'Documents',
+      'Deadlines',
+      'Events',
+      'Timeline',
+      'Status history',
+      'Activity',
+    ]);
     const panel = screen.getByRole('tabpanel', { name: 'Documents' });
     expect(await within(panel).findByText('policy.pdf', { selector: 'p' })).toBeInTheDocument();
     expect(within(panel).getByRole('switch', { name: 'Shared with client: policy.pdf' })).toBeInTheDocument();

@@ -54,8 +54,10 @@ describe('session guard', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Case Timeline & Progress' }),
     ).toBeInTheDocument();
-    // The top bar's notifications aside (asked for once the session is verified).
-    const keys = calls.map((c) => c.key).filter((key) => key !== 'GET /api/notifications');
+    // The shell's own reads aside (asked for once the session is verified): the bell, the
+    // sidebar's unread messages, and the screen's cases to choose from.
+    const shell = ['GET /api/notifications', 'GET /api/conversations/unread', 'GET /api/timeline'];
+    const keys = calls.map((c) => c.key).filter((key) => !shell.includes(key));
     expect(keys).toEqual(['POST /api/tokens/refresh', 'GET /api/tokens/verify']);
     expect(calls[1]?.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
   });

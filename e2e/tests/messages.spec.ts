@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { MESSAGES } from '@sentinel/shared';
 import { DEMO, type Credentials } from '../fixtures/fixtures';
 import { expectScreen, saveScreenshot } from '../support/app';
@@ -97,6 +97,55 @@ test.describe('[MESSAGES] live conversation between the attorney and the client'
     await saveScreenshot(attorney, 'messages-attorney-1440');
     await attorney.context().close();
     await client.context().close();
+  });
+
+  test('[MESSAGES] a connection the server drops catches up when it comes back: nothing lost, nothing twice', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const attorney = await signedIn(browser, DEMO.attorney);
+    // The client's live channel goes through this route, which plays the server going away and
+    // refusing connections until it is back.
+    const clientContext = await browser.newContext({ viewport: screenOf(1440) });
+    let down = false;
+    const open = new Set<WebSocketRoute>();
+    await clientContext.routeWebSocket(/\/api\/live$/, async (socket) => {
+      if (down) return socket.close({ code: 1013, reason: 'Try again later' });
+      socket.connectToServer();
+      open.add(socket);
+    });
+    const client = await clientContext.newPage();
+    await signInViaApi(client, DEMO.client);
+    await client.goto('/messages');
+    await caseThreadLink(client).click();
+    await expect(thread(client)).toBeVisible();
+    await attorney.goto(new URL(client.url()).pathname + new URL(client.url()).search);
+    await expect(thread(attorney)).toBeVisible();
+
+    down = true;
+    for (const socket of open) await socket.close({ code: 1012, reason: 'Service restart' });
+    open.clear();
+    const stamp = Date.now().toString(36);
+    for (const text of [`While you were away ${stamp}`, `And one more ${stamp}`]) {
+      await composer(attorney).fill(text);
+      await composer(attorney).press('Enter');
+      await expect(thread(attorney).getByText(text)).toBeVisible();
+    }
+    // Not delivered while the channel is down.
+    await client.waitForTimeout(1_500);
+    await expect(thread(client).getByText(`While you were away ${stamp}`)).toHaveCount(0);
+
+    down = false;
+    await expect(thread(client).getByText(`While you were away ${stamp}`)).toBeVisible({ timeout: 20_000 });
+    await expect(thread(client).getByText(`And one more ${stamp}`)).toBeVisible();
+    // Once each, in order, and the live channel works again.
+    await expect(thread(client).getByText(`While you were away ${stamp}`)).toHaveCount(1);
+    await expect(thread(client).getByText(`And one more ${stamp}`)).toHaveCount(1);
+    await composer(attorney).fill(`Back live ${stamp}`);
+    await composer(attorney).press('Enter');
+    await expect(thread(client).getByText(`Back live ${stamp}`)).toBeVisible();
+    await attorney.context().close();
+    await clientContext.close();
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   type ConversationDetailResponse,
+  type ConversationPerson,
   type ConversationSummary,
   type Message,
   type SessionUser,
@@ -21,7 +22,7 @@ const sam = { userId: 'user-9', name: 'Sam Whitaker', userType: 'restoration-con
 
 const msg = (
   seq: number,
-  sender: typeof ada | null,
+  sender: ConversationPerson | null,
   body: string,
   extra: Partial<Message> = {},
 ): Message => ({

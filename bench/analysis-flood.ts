@@ -1,6 +1,6 @@
 /**
  * One firm floods the analyzer; is anyone else held up? The server runs as `npm start` runs it
- * (own process, `--max-semi-space-size=64 --import tsx`, PostgreSQL database
+ * (own process, `--max-semi-space-size=32 --import tsx`, PostgreSQL database
  * `sentinel_bench_flood`, recreated each run). Firm A uploads `--docs` PDFs for analysis (each
  * `--pages` text pages and `--scanned` scanned pages for OCR), then ten .docx bombs (143 kB that
  * inflate to 48 MB). Meanwhile this process asks `GET /api/health` every 20 ms, one request at a
@@ -115,7 +115,7 @@ async function oneRun(run: number, options: { docs: number; document: Uint8Array
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sentinel-flood-'));
   const port = await freePort();
   const server = startServerProcess(
-    ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'],
+    ['--max-semi-space-size=32', '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       DATA_DIR: dataDir,
       DATABASE_URL,

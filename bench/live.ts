@@ -42,6 +42,8 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '20' },
     sequential: { type: 'string', default: '200' },
+    /** The server's young-generation semi-space (MB): 32 is what `npm start` gives it. */
+    semi: { type: 'string', default: '32' },
   },
 });
 const CONNECTIONS = Number(args.connections);
@@ -139,6 +141,18 @@ function connect(base: string, token: string, arrived: Map<string, number>): Pro
   });
 }
 
+/** Where the server's memory is, from its /metrics (this machine may read them): MB. */
+async function heapOf(base: string) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (pattern: RegExp) => round(Number(pattern.exec(text)?.[1] ?? NaN) / 1024 / 1024);
+  return {
+    heapUsed: value(/^nodejs_heap_size_used_bytes (\S+)$/m),
+    heapTotal: value(/^nodejs_heap_size_total_bytes (\S+)$/m),
+    newSpace: value(/^nodejs_heap_space_size_total_bytes\{space="new"\} (\S+)$/m),
+    external: value(/^nodejs_external_memory_bytes (\S+)$/m),
+  };
+}
+
 async function post(base: string, token: string, thread: string, body: string): Promise<number> {
   const response = await fetch(`${base}/api/conversations/${thread}/messages`, {
     method: 'POST',
@@ -168,7 +182,7 @@ async function oneRun(run: number) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sentinel-live-'));
   const port = await freePort();
   const server = startServerProcess(
-    ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'],
+    [`--max-semi-space-size=${args.semi}`, '--import', 'tsx', 'apps/server/src/main.ts'],
     {
       DATA_DIR: dataDir,
       DATABASE_URL,
@@ -189,6 +203,7 @@ async function oneRun(run: number) {
     await waitFor200(`${base}/api/health`, 120_000, server.child);
     const pid = server.child.pid!;
     const idleRss = rssMb(pid);
+    const idleHeap = await heapOf(base);
     const seeded = await seed(CONNECTIONS);
     const arrived = new Map<string, number>();
     for (let at = 0; at < seeded.clients.length; at += 50) {
@@ -198,6 +213,7 @@ async function oneRun(run: number) {
     }
     await sleep(1_000);
     const connectedRss = rssMb(pid);
+    const heap = await heapOf(base);
 
     // 1. One message at a time, 50 ms apart.
     const sentOne = new Map<string, number>();
@@ -248,6 +264,8 @@ async function oneRun(run: number) {
       loadLost: load.lost,
       failures: failures.length,
       peakRss: round(peakRss),
+      ...heap,
+      idleHeapUsed: idleHeap.heapUsed,
       rate: round(achievedRate),
     };
   } catch (error) {
@@ -272,6 +290,9 @@ runMain(async () => {
       run: row.run,
       'idle RSS MB': row.idleRss,
       [`RSS with ${CONNECTIONS} MB`]: row.connectedRss,
+      'idle heap used MB': row.idleHeapUsed,
+      'heap used/total/new MB': `${row.heapUsed}/${row.heapTotal}/${row.newSpace}`,
+      'external MB': row.external,
       'one p50 ms': row.oneP50,
       'one p95 ms': row.oneP95,
       [`${RATE}/s p50 ms`]: row.loadP50,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
+import { chromium, type Browser } from '@playwright/test';
 import WebSocket from 'ws';
+import { FIRM_STORAGE_KEYS, STORAGE_KEYS, type SessionUser } from '@sentinel/shared';
 import { createDatabase, hashPassword, schema } from '@sentinel/db';
 import { createCase, createFirm } from '@sentinel/db/factories';
 import { AccessTokens } from '../apps/server/src/platform/access-tokens';
@@ -15,6 +17,7 @@ import {
   machine,
   printTable,
   recreateDatabase,
+  repoRoot,
   runMain,
   sleep,
   startServerProcess,
@@ -26,7 +29,8 @@ import {
  * bench:live — issue 12's figures for the live channel, on PostgreSQL, the server as its own
  * process (`apps/server/src/main.ts`, as `npm start` runs it), the WebSocket clients in this one:
  * 1. delivery latency, one message at a time, from the sender's POST to the frame at the other
- *    person's connection, with 1,000 connections open;
+ *    person's connection, with 1,000 connections open; and to the text on the other person's
+ *    /messages screen in Chromium (with a built web app);
  * 2. 1,000 concurrent connections (a client per case) while 50 messages a second flow for 20 s
  *    (each to one client's case thread): delivery p50/p95/max and the server's peak RSS.
  */
@@ -42,6 +46,8 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '20' },
     sequential: { type: 'string', default: '200' },
+    /** Messages to the client's open /messages screen in Chromium (needs a built web app). */
+    browser: { type: 'string', default: '50' },
     /** The server's young-generation semi-space (MB): 32 is what `npm start` gives it. */
     semi: { type: 'string', default: '32' },
   },
@@ -50,6 +56,8 @@ const CONNECTIONS = Number(args.connections);
 const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const SEQUENTIAL = Number(args.sequential);
+const IN_BROWSER = Number(args.browser);
+const webBuilt = existsSync(path.join(repoRoot, 'apps/web/dist/index.html'));
 
 const rssMb = (pid: number) => {
   try {
@@ -177,7 +185,66 @@ async function latencies(sent: Map<string, number>, arrived: Map<string, number>
   return { values, lost };
 }
 
-async function oneRun(run: number) {
+/**
+ * Sender → other browser: the client's /messages screen open on their case thread in Chromium;
+ * from just before the attorney's POST to the moment the message's text is in the page (a
+ * MutationObserver; both clocks are this machine's).
+ */
+async function browserLatencies(browser: Browser, base: string, seeded: Seeded, run: number) {
+  const client = seeded.clients[0]!;
+  const verified = (await (
+    await fetch(`${base}/api/tokens/verify`, { headers: { authorization: `Bearer ${client.token}` } })
+  ).json()) as { user: SessionUser };
+  const user = verified.user;
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  try {
+    await page.goto(`${base}/login`);
+    // The session as the web app stores it (apps/web/src/lib/session-store.ts).
+    const stored: Record<string, string> = {
+      [STORAGE_KEYS.token]: client.token,
+      [STORAGE_KEYS.userId]: user.userId,
+      [STORAGE_KEYS.userEmail]: user.email,
+      [STORAGE_KEYS.userFirstName]: user.first_name,
+      [STORAGE_KEYS.userLastName]: user.last_name,
+      [STORAGE_KEYS.userRole]: 'client',
+      [STORAGE_KEYS.userType]: 'client',
+      [FIRM_STORAGE_KEYS.firm]: JSON.stringify(user.firm),
+      [FIRM_STORAGE_KEYS.firms]: JSON.stringify(user.firms),
+      [FIRM_STORAGE_KEYS.invitations]: '0',
+    };
+    await page.evaluate(
+      `for (const [k, v] of Object.entries(${JSON.stringify(stored)})) localStorage.setItem(k, v)`,
+    );
+    await page.goto(`${base}/messages?conversation=${client.thread}`);
+    await page.getByRole('log').waitFor();
+    await page.waitForTimeout(1_000);
+    // Each message's first moment in the page (strings: this file has no DOM types).
+    await page.evaluate(`
+      const seen = (window.__seen = {});
+      new MutationObserver(() => {
+        for (const match of document.body.innerText.matchAll(/browser-\\d+-\\d+/g)) {
+          seen[match[0]] ??= performance.timeOrigin + performance.now();
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    `);
+    const sent = new Map<string, number>();
+    for (let index = 0; index < IN_BROWSER; index += 1) {
+      const body = `browser-${run}-${index}`;
+      sent.set(body, performance.timeOrigin + performance.now());
+      const status = await post(base, seeded.attorneyToken, client.thread, body);
+      if (status !== 201) throw new Error(`POST answered ${status}`);
+      await sleep(100);
+    }
+    await sleep(2_000);
+    const seen = (await page.evaluate('window.__seen')) as Record<string, number>;
+    const values = [...sent].flatMap(([body, at]) => (seen[body] ? [seen[body] - at] : []));
+    return { values, lost: sent.size - values.length };
+  } finally {
+    await page.close();
+  }
+}
+
+async function oneRun(run: number, browser: Browser | null) {
   recreateDatabase(DATABASE_URL);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sentinel-live-'));
   const port = await freePort();
@@ -226,6 +293,7 @@ async function oneRun(run: number) {
       await sleep(50);
     }
     const one = await latencies(sentOne, arrived);
+    const inBrowser = browser ? await browserLatencies(browser, base, seeded, run) : null;
 
     // 2. RATE messages a second for SECONDS, each to a client's case thread, RSS sampled.
     let peakRss = rssMb(pid);
@@ -258,6 +326,9 @@ async function oneRun(run: number) {
       oneP50: round(percentile(one.values, 50)),
       oneP95: round(percentile(one.values, 95)),
       oneLost: one.lost,
+      browserP50: inBrowser ? round(percentile(inBrowser.values, 50)) : NaN,
+      browserP95: inBrowser ? round(percentile(inBrowser.values, 95)) : NaN,
+      browserLost: inBrowser?.lost ?? 0,
       loadP50: round(percentile(load.values, 50)),
       loadP95: round(percentile(load.values, 95)),
       loadMax: round(Math.max(...load.values)),
@@ -283,8 +354,20 @@ runMain(async () => {
   console.log(
     `live channel: ${CONNECTIONS} connections; ${SEQUENTIAL} messages one at a time, then ${RATE}/s for ${SECONDS} s`,
   );
+  if (!webBuilt) console.log('apps/web/dist is missing: run `npm run build` for the browser figure');
+  const browser =
+    webBuilt && IN_BROWSER > 0
+      ? await chromium.launch({
+          executablePath: '/usr/bin/chromium',
+          args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+        })
+      : null;
   const rows = [];
-  for (let run = 1; run <= Number(args.runs); run += 1) rows.push(await oneRun(run));
+  try {
+    for (let run = 1; run <= Number(args.runs); run += 1) rows.push(await oneRun(run, browser));
+  } finally {
+    await browser?.close();
+  }
   printTable(
     rows.map((row) => ({
       run: row.run,
@@ -295,22 +378,28 @@ runMain(async () => {
       'external MB': row.external,
       'one p50 ms': row.oneP50,
       'one p95 ms': row.oneP95,
+      'browser p50 ms': row.browserP50,
+      'browser p95 ms': row.browserP95,
       [`${RATE}/s p50 ms`]: row.loadP50,
       [`${RATE}/s p95 ms`]: row.loadP95,
       [`${RATE}/s max ms`]: row.loadMax,
       'peak RSS MB': row.peakRss,
       'sent/s': row.rate,
-      lost: row.oneLost + row.loadLost,
+      lost: row.oneLost + row.loadLost + row.browserLost,
       'non-201': row.failures,
     })),
   );
-  const worstP95 = Math.max(...rows.map((row) => Math.max(row.oneP95, row.loadP95)));
-  const worstRss = Math.max(...rows.map((row) => row.peakRss));
+  const worstP95 = Math.max(
+    ...rows.map((row) =>
+      Math.max(row.oneP95, row.loadP95, Number.isNaN(row.browserP95) ? 0 : row.browserP95),
+    ),
+  );
+  const worstRss = Math.max(...rows.map((row) => Math.max(row.connectedRss, row.peakRss)));
   console.log(
     `delivery p95 ≤ ${TARGET_LATENCY_P95_MS} ms: ${worstP95 <= TARGET_LATENCY_P95_MS ? 'PASS' : 'MISS'} (worst ${worstP95}); ` +
       `RSS ≤ ${TARGET_RSS_MB} MB: ${worstRss <= TARGET_RSS_MB ? 'PASS' : 'MISS'} (worst ${worstRss})`,
   );
   console.log(`results: ${writeResult('live', { machine: machine(), args, rows })}`);
-  const lost = rows.some((row) => row.oneLost + row.loadLost + row.failures > 0);
+  const lost = rows.some((row) => row.oneLost + row.loadLost + row.browserLost + row.failures > 0);
   return lost ? 1 : 0;
 });

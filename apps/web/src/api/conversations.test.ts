@@ -15,6 +15,7 @@ import { queryKeys } from './query-keys';
 const msg = (seq: number, extra: Partial<Message> = {}): Message => ({
   id: `m-${seq}`,
   seq,
+  changeSeq: seq,
   conversationId: 'c-1',
   sender: { userId: 'u-2', name: 'Grace Hopper', userType: 'client' },
   kind: 'text',
@@ -99,5 +100,30 @@ describe('catchUpThreads (after a reconnection)', () => {
     expect(seqs(queryClient.getQueryData<MessagePages>(queryKeys.conversations.messages('c-1'))!)).toEqual([
       1, 2, 3, 4,
     ]);
+  });
+
+  it('starts after the latest change held, and takes in an older message edited or deleted meanwhile', async () => {
+    signIn();
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.conversations.messages('c-1'), {
+      // Message 1 was edited while connected: its change came after message 3.
+      pages: [{ data: [msg(1, { changeSeq: 5, body: 'edited' }), msg(2), msg(3)], hasMore: false }],
+      pageParams: [undefined],
+    });
+    const { callsTo } = mockFetch({
+      // While disconnected: message 2 was deleted, and message 8 arrived.
+      'GET /api/conversations/c-1/messages': () =>
+        json(200, {
+          data: [msg(2, { changeSeq: 7, body: '', deletedAt: '2026-11-24T10:00:00.000Z' }), msg(8)],
+          hasMore: false,
+        }),
+    });
+
+    await catchUpThreads(queryClient);
+
+    expect(queryOf(callsTo('GET /api/conversations/c-1/messages')[0]).get('after')).toBe('5');
+    const held = queryClient.getQueryData<MessagePages>(queryKeys.conversations.messages('c-1'))!;
+    expect(seqs(held)).toEqual([1, 2, 3, 8]);
+    expect(held.pages[0]!.data.find((message) => message.seq === 2)?.deletedAt).not.toBeNull();
   });
 });

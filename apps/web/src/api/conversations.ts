@@ -118,6 +118,10 @@ export const flattenMessages = (data: InfiniteData<MessagesResponse, unknown> | 
 export const lastSeqOf = (data: InfiniteData<MessagesResponse, unknown> | undefined): number =>
   data?.pages[0]?.data.at(-1)?.seq ?? 0;
 
+/** The latest change held (a new message, an edit or a deletion): where catching up starts. */
+const lastChangeOf = (data: InfiniteData<MessagesResponse, unknown>): number =>
+  Math.max(0, ...data.pages.flatMap((page) => page.data.map((message) => message.changeSeq)));
+
 function insertSorted(list: Message[], message: Message): Message[] {
   const index = list.findIndex((item) => item.seq > message.seq);
   return index === -1 ? [...list, message] : [...list.slice(0, index), message, ...list.slice(index)];
@@ -182,9 +186,9 @@ export function storeReadMark(queryClient: QueryClient, conversationId: string, 
 const CATCH_UP_PAGES = 10;
 
 /**
- * After a reconnection: every loaded thread asks for the messages after the last it holds and
- * merges them (nothing lost, nothing doubled); a thread that missed more than ten pages starts
- * again from its newest page.
+ * After a reconnection: every loaded thread asks for what changed after the last change it holds
+ * (new messages, and edits and deletions of older ones) and merges it (nothing lost, nothing
+ * doubled); a thread that missed more than ten pages starts again from its newest page.
  */
 export async function catchUpThreads(queryClient: QueryClient): Promise<void> {
   const threads = queryClient.getQueriesData<MessagePages>({
@@ -194,11 +198,11 @@ export async function catchUpThreads(queryClient: QueryClient): Promise<void> {
     threads.map(async ([key, data]) => {
       const id = key[2];
       if (typeof id !== 'string' || !data) return;
-      let after = lastSeqOf(data);
+      let after = lastChangeOf(data);
       for (let page = 0; page < CATCH_UP_PAGES; page += 1) {
         const answer = await getMessages(id, { after });
         storeMessages(queryClient, id, answer.data);
-        const newest = answer.data.at(-1)?.seq;
+        const newest = answer.data.at(-1)?.changeSeq;
         if (answer.data.length < MESSAGES_PAGE_SIZE || newest === undefined) return;
         after = newest;
       }

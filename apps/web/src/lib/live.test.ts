@@ -6,6 +6,7 @@ import { LiveConnection, reconnectDelay, type LiveEvent } from './live';
 const message: Message = {
   id: 'm-1',
   seq: 1,
+  changeSeq: 1,
   conversationId: 'c-1',
   sender: { userId: 'u-2', name: 'Grace Hopper', userType: 'client' },
   kind: 'text',

@@ -103,6 +103,12 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Where in the order of `seq` its last edit or deletion falls (a value of the same sequence,
+     * taken at the change); null while never changed. A screen catching up asks for messages whose
+     * `coalesce(change_seq, seq)` is after the last it holds, so it gets the changes too.
+     */
+    changeSeq: bigint('change_seq', { mode: 'number' }),
   },
   (t) => [
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq),

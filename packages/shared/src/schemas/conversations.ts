@@ -51,6 +51,11 @@ export const message = z.object({
   createdAt: z.string(),
   editedAt: z.string().nullable(),
   deletedAt: z.string().nullable(),
+  /**
+   * Where its last change falls in the order of seq (its seq until edited or deleted): catching
+   * up asks for `after` the highest one held, and gets edits and deletions as well as new messages.
+   */
+  changeSeq: z.number().int(),
   documents: z.array(messageDocument),
 });
 export type Message = z.infer<typeof message>;
@@ -106,7 +111,7 @@ export type ConversationDetailResponse = z.infer<typeof conversationDetailRespon
 export const messagesQuery = z.object({
   /** Older messages than this seq (scrolling back). */
   before: z.coerce.number().int().positive().optional(),
-  /** Newer messages than this seq (catching up after a reconnect). */
+  /** Messages new or changed after this seq (catching up after a reconnect; by `changeSeq`). */
   after: z.coerce.number().int().nonnegative().optional(),
 });
 export const messagesResponse = z.object({

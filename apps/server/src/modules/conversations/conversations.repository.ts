@@ -61,6 +61,8 @@ export interface MessageRow {
   createdAt: Date;
   editedAt: Date | null;
   deletedAt: Date | null;
+  /** The seq of its last change (its own seq until edited or deleted). */
+  changeSeq: number;
 }
 
 export interface PersonRow {
@@ -136,14 +138,18 @@ const toMessage = (row: Record<string, unknown>): MessageRow => ({
   createdAt: asDate(row.createdAt)!,
   editedAt: asDate(row.editedAt),
   deletedAt: asDate(row.deletedAt),
+  changeSeq: Number(row.changeSeq),
 });
 
 const messageColumns = sql`mg.id, mg.seq, mg.conversation_id as "conversationId", mg.firm_id as "firmId",
   mg.sender_id as "senderId", su.first_name as "senderFirst", su.last_name as "senderLast",
   sm.user_type as "senderType", mg.kind, mg.body, mg.created_at as "createdAt",
-  mg.edited_at as "editedAt", mg.deleted_at as "deletedAt"`;
+  mg.edited_at as "editedAt", mg.deleted_at as "deletedAt", coalesce(mg.change_seq, mg.seq) as "changeSeq"`;
 const messageJoins = sql`left join ${users} su on su.id = mg.sender_id
   left join ${memberships} sm on sm.firm_id = mg.firm_id and sm.user_id = mg.sender_id and sm.status = 'active'`;
+
+/** A change takes the next value of the messages' own sequence, so it sorts after every seq before it. */
+const nextChange = sql`change_seq = nextval(pg_get_serial_sequence('messages', 'seq'))`;
 
 /** The only place with the conversation and message queries (issue 12). */
 export const conversationsRepository = {
@@ -293,7 +299,10 @@ export const conversationsRepository = {
     }));
   },
 
-  /** A page of messages, oldest first: before a seq (scrolling back) or after one (catching up). */
+  /**
+   * A page of messages: before a seq (scrolling back; oldest first), or changed after one (catching
+   * up: new, edited and deleted messages in the order of their last change).
+   */
   async messages(
     db: DbOrTx,
     conversationId: string,
@@ -301,15 +310,15 @@ export const conversationsRepository = {
   ): Promise<MessageRow[]> {
     const bound =
       page.after !== undefined
-        ? sql`and mg.seq > ${page.after}`
+        ? sql`and coalesce(mg.change_seq, mg.seq) > ${page.after}`
         : page.before !== undefined
           ? sql`and mg.seq < ${page.before}`
           : sql``;
-    const order = page.after !== undefined ? sql`asc` : sql`desc`;
+    const order = page.after !== undefined ? sql`coalesce(mg.change_seq, mg.seq) asc` : sql`mg.seq desc`;
     const rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql`select ${messageColumns} from ${messages} mg ${messageJoins}
         where mg.conversation_id = ${conversationId} ${bound}
-        order by mg.seq ${order} limit ${page.limit}`),
+        order by ${order} limit ${page.limit}`),
     ).map(toMessage);
     return page.after !== undefined ? rows : rows.reverse();
   },
@@ -403,12 +412,16 @@ export const conversationsRepository = {
   },
 
   async editMessage(db: DbOrTx, id: string, body: string): Promise<void> {
-    await db.execute(sql`update ${messages} set body = ${body}, edited_at = now() where id = ${id}`);
+    await db.execute(
+      sql`update ${messages} set body = ${body}, edited_at = now(), ${nextChange} where id = ${id}`,
+    );
   },
 
   /** Deleted messages keep their row (shown as deleted); their text and links go. */
   async deleteMessage(db: DbOrTx, id: string): Promise<void> {
-    await db.execute(sql`update ${messages} set body = '', deleted_at = now() where id = ${id}`);
+    await db.execute(
+      sql`update ${messages} set body = '', deleted_at = now(), ${nextChange} where id = ${id}`,
+    );
     await db.execute(sql`delete from ${messageDocuments} where message_id = ${id}`);
   },
 

@@ -55,6 +55,7 @@ const toWire = (row: MessageRow, documents: { id: string; fileName: string }[] =
   createdAt: row.createdAt.toISOString(),
   editedAt: row.editedAt?.toISOString() ?? null,
   deletedAt: row.deletedAt?.toISOString() ?? null,
+  changeSeq: row.changeSeq,
   documents: row.deletedAt ? [] : documents,
 });
 

@@ -246,11 +246,18 @@ describe('messages', () => {
     const url = `/api/conversations/${caseThread}/messages/${message.id}`;
     expect((await api(client.token, 'PATCH', url, { body: 'Hacked' })).statusCode).toBe(403);
     expect((await api(client.token, 'DELETE', url)).statusCode).toBe(403);
+    const later = await send(client, caseThread, 'Noted, thank you.');
     const edited = await api(attorney.token, 'PATCH', url, { body: 'Deposition is on the 14th.' });
     expect(edited.json().message).toMatchObject({
       body: 'Deposition is on the 14th.',
       editedAt: expect.any(String),
     });
+    // A screen that held everything up to the later message catches up on the edit of the older one.
+    const caughtUp = await thread(client, caseThread, `?after=${later.seq}`);
+    expect(caughtUp.data.map((row) => [row.id, row.body])).toEqual([
+      [message.id, 'Deposition is on the 14th.'],
+    ]);
+    expect(caughtUp.data[0]!.changeSeq).toBeGreaterThan(later.seq);
     await ctx.database.db.execute(
       sql`update messages set created_at = now() - interval '6 minutes' where id = ${message.id}`,
     );
@@ -258,11 +265,17 @@ describe('messages', () => {
     expect([late.statusCode, late.json().error]).toEqual([400, MESSAGES.messageEditWindow]);
     const deleted = await api(attorney.token, 'DELETE', url);
     expect(deleted.json().message).toMatchObject({ body: '', deletedAt: expect.any(String) });
+    expect((await thread(client, caseThread, `?after=${caughtUp.data[0]!.changeSeq}`)).data).toMatchObject([
+      { id: message.id, body: '', deletedAt: expect.any(String) },
+    ]);
     expect((await api(attorney.token, 'DELETE', url)).statusCode).toBe(404);
     expect((await api(attorney.token, 'PATCH', url, { body: 'Back' })).statusCode).toBe(404);
     // Still there, as deleted, for everyone.
     const seen = (await thread(client, caseThread)).data.find((row) => row.id === message.id)!;
     expect(seen).toMatchObject({ body: '', deletedAt: expect.any(String) });
+    // The list previews the last message; deleted, it says so.
+    expect((await list(client)).data[0]!.lastMessage?.preview).toBe('Noted, thank you.');
+    await api(client.token, 'DELETE', `/api/conversations/${caseThread}/messages/${later.id}`);
     expect((await list(client)).data[0]!.lastMessage?.preview).toBe(MESSAGES.messageDeleted);
     const [row] = await ctx.database.db
       .select()

@@ -78,6 +78,7 @@ const caseThread: ConversationSummary = {
 const sentMessage = (body: string): Message => ({
   id: 'msg-1',
   seq: 1,
+  changeSeq: 1,
   conversationId: 'conv-case-1',
   sender: { userId: 'user-2', name: 'Grace Hopper', userType: 'client' },
   kind: 'text',

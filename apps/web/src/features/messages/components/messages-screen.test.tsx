@@ -28,6 +28,7 @@ const msg = (
 ): Message => ({
   id: `m-${seq}`,
   seq,
+  changeSeq: seq,
   conversationId: 'conv-1',
   sender,
   kind: 'text',

@@ -22,9 +22,11 @@ import {
   freePort,
   loadLine,
   machine,
+  percentile,
   printTable,
   recreateDatabase,
   repoRoot,
+  rssMb,
   runMain,
   sleep,
   startServerProcess,
@@ -34,18 +36,6 @@ import {
 
 const DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/sentinel_bench_flood';
 const HEALTH_P99_TARGET_MS = 50;
-
-const rssMb = (pid: number) => {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-};
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 const CLAIM_TEXT = readFileSync(
   path.join(repoRoot, 'packages/analyzer/corpus/pleading/complaint-breach-of-contract-hernandez.txt'),

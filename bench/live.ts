@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,9 +15,11 @@ import {
   freePort,
   loadLine,
   machine,
+  percentile,
   printTable,
   recreateDatabase,
   repoRoot,
+  rssMb,
   runMain,
   sleep,
   startServerProcess,
@@ -59,17 +61,6 @@ const SEQUENTIAL = Number(args.sequential);
 const IN_BROWSER = Number(args.browser);
 const webBuilt = existsSync(path.join(repoRoot, 'apps/web/dist/index.html'));
 
-const rssMb = (pid: number) => {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-};
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-};
 const round = (n: number) => Math.round(n * 10) / 10;
 
 interface Seeded {

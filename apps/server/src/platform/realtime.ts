@@ -1,4 +1,5 @@
 import type { DatabaseHandle, DbOrTx } from '@sentinel/db';
+import { LIVE_CLOSE_UNAUTHORISED } from '@sentinel/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -29,6 +30,26 @@ export async function publishLive(db: DbOrTx, event: LiveEvent): Promise<void> {
   for (let at = 0; at < userIds.length; at += USERS_PER_NOTIFY) {
     const payload = JSON.stringify({ ...event, userIds: userIds.slice(at, at + USERS_PER_NOTIFY) });
     await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+  }
+}
+
+/** The event that closes the connections of sessions that ended (logout, password change, removal). */
+const SESSIONS_ENDED = 'sessions_ended';
+
+/**
+ * Closes, on every instance, the live connections of sessions that end in the caller's
+ * transaction (4401, so the browser renews its token, which then fails and signs out).
+ */
+export async function endLiveSessions(db: DbOrTx, sessionIds: string[]): Promise<void> {
+  // Ids only (37 bytes each): 150 per NOTIFY stays under its 8,000 bytes.
+  for (let at = 0; at < sessionIds.length; at += 150) {
+    const event: LiveEvent = {
+      kind: SESSIONS_ENDED,
+      firmId: null,
+      userIds: [],
+      data: { sessionIds: sessionIds.slice(at, at + 150).join(',') },
+    };
+    await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
   }
 }
 
@@ -122,6 +143,14 @@ export class LiveHub {
     try {
       event = JSON.parse(payload) as LiveEvent;
     } catch {
+      return;
+    }
+    if (event.kind === SESSIONS_ENDED) {
+      const ended = new Set(String(event.data.sessionIds ?? '').split(','));
+      for (const set of this.byUser.values()) {
+        for (const connection of set)
+          if (ended.has(connection.sessionId)) connection.close(LIVE_CLOSE_UNAUTHORISED);
+      }
       return;
     }
     const targets: LiveConnection[] = [];

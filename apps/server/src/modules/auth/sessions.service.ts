@@ -7,6 +7,7 @@ import type { RequestContext } from '../../platform/request-context';
 import { membershipsRepository as memberships } from '../memberships/memberships.repository';
 import { sessionUserOf, type Account } from './principal';
 import { authRepository as repo, type UserRecord } from './auth.repository';
+import { endLiveSessions } from '../../platform/realtime';
 
 export interface IssuedSession {
   accessToken: string;
@@ -171,13 +172,16 @@ export class SessionsService {
     return { userId: found.user.id, firmId: found.session.firmId };
   }
 
+  /** Ends a session; its live connections close on every instance when the transaction commits. */
   async revoke(tx: DbOrTx, sessionId: string, reason: string): Promise<void> {
     await repo.revokeSession(tx, sessionId, reason);
+    await endLiveSessions(tx, [sessionId]);
     this.forget(sessionId);
   }
 
   async revokeAllForUser(tx: DbOrTx, userId: string, reason: string, keepSessionId?: string): Promise<void> {
     const revoked = await repo.revokeUserSessions(tx, userId, reason, keepSessionId);
+    await endLiveSessions(tx, revoked);
     revoked.forEach((id) => this.forget(id));
   }
 
@@ -187,6 +191,7 @@ export class SessionsService {
    */
   async revokeInFirm(tx: DbOrTx, userId: string, firmId: string, reason: string): Promise<void> {
     const revoked = await memberships.revokeSessionsIn(tx, userId, firmId, reason);
+    await endLiveSessions(tx, revoked);
     revoked.forEach((id) => this.forget(id));
   }
 

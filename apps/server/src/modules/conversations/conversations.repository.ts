@@ -173,12 +173,20 @@ export const conversationsRepository = {
   },
 
   /**
-   * The conversations listed for the viewer (all those of `caseId` they may read, when given),
-   * newest activity first, each with its last message, the other person of a direct one and the
+   * The conversations listed for the viewer (or, when given, all those of a case they may read, or
+   * the one with that id), newest activity first, each with its last message, the other person of a direct one and the
    * viewer's unread count.
    */
-  async list(db: DbOrTx, viewer: CaseViewer, caseId?: string): Promise<ConversationListRow[]> {
-    const filter = caseId ? sql`cv.case_id = ${caseId}` : listedFor(viewer);
+  async list(
+    db: DbOrTx,
+    viewer: CaseViewer,
+    only: { caseId?: string; id?: string } = {},
+  ): Promise<ConversationListRow[]> {
+    const filter = only.id
+      ? sql`cv.id = ${only.id}`
+      : only.caseId
+        ? sql`cv.case_id = ${only.caseId}`
+        : listedFor(viewer);
     const rows = rowsOf<Record<string, unknown>>(
       await db.execute(sql`
         select ${conversationColumns}, cv.last_message_at as "lastMessageAt",

@@ -126,7 +126,7 @@ export class ConversationsService {
   async list(principal: Principal, caseId?: string): Promise<ConversationsResponse> {
     if (caseId && !(await casesRepository.find(this.db, principal, caseId))) throw notFound();
     const [rows, unread] = await Promise.all([
-      repo.list(this.db, principal, caseId),
+      repo.list(this.db, principal, { caseId }),
       repo.unreadTotal(this.db, principal),
     ]);
     return { data: rows.map(summaryOf), unread };
@@ -417,22 +417,13 @@ export class ConversationsService {
     return toWire(row, documents.get(messageId));
   }
 
-  /** A conversation's summary when the list would not show it (an attorney opening a case's thread). */
+  /** One conversation's summary as the list shows it (also one the list would not show unasked). */
   private async summaryFor(
     principal: Principal,
     conversation: ConversationRow,
   ): Promise<ConversationSummary> {
-    const rows = await repo.list(this.db, principal, conversation.caseId ?? undefined);
-    const row = rows.find((candidate) => candidate.id === conversation.id);
-    if (row) return summaryOf(row);
-    return {
-      id: conversation.id,
-      kind: conversation.kind,
-      title: titleOf(conversation, null),
-      case: caseOf(conversation),
-      counterpart: null,
-      lastMessage: null,
-      unread: 0,
-    };
+    const [row] = await repo.list(this.db, principal, { id: conversation.id });
+    if (!row) throw notFound(); // no longer readable since it was found
+    return summaryOf(row);
   }
 }

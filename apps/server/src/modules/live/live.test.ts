@@ -195,6 +195,21 @@ describe('the live channel', () => {
     expect(await clientLive.closed).toBe(LIVE_CLOSE_UNAUTHORISED);
   });
 
+  it('a session that ends (logout, password change, removal) closes its connections at once', async () => {
+    const signedIn = await signIn(client);
+    const live = await (await connect()).auth(signedIn.token);
+    const other = await (await connect()).auth(client.token); // another session of the same person
+    const sessionId = ctx.app.accessTokens.verify(signedIn.token)!.sessionId;
+    const started = Date.now();
+    await ctx.database.db.transaction((tx) => ctx.app.services.sessions.revoke(tx, sessionId, 'logout'));
+    expect(await live.closed).toBe(LIVE_CLOSE_UNAUTHORISED);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The person's other session goes on.
+    const message = await post(ctx.app, attorney, caseThread, 'Still here for the other session');
+    await other.next((frame) => frame.type === 'message' && frame.message.id === message.id);
+    other.close();
+  });
+
   it('a person acting in another firm hears nothing of this one', async () => {
     const dual = await makeUser(ctx, { userType: 'restoration-contractor' });
     const [membership] = await ctx.database.db

@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** The PostgreSQL channel every instance listens on. */
 export const LIVE_CHANNEL = 'sentinel_live';
-/** Recipients per NOTIFY: a payload stays well under PostgreSQL's 8,000 bytes. */
-const USERS_PER_NOTIFY = 150;
+/** Recipients (or ended sessions) per NOTIFY: a payload stays well under PostgreSQL's 8,000 bytes. */
+const IDS_PER_NOTIFY = 150;
 
 /**
  * What happened, as one instance tells every instance (the NOTIFY payload): its kind, the id of
@@ -27,11 +27,13 @@ export interface LiveEvent {
  */
 export async function publishLive(db: DbOrTx, event: LiveEvent): Promise<void> {
   const userIds = [...new Set(event.userIds)];
-  for (let at = 0; at < userIds.length; at += USERS_PER_NOTIFY) {
-    const payload = JSON.stringify({ ...event, userIds: userIds.slice(at, at + USERS_PER_NOTIFY) });
-    await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${payload})`);
+  for (let at = 0; at < userIds.length; at += IDS_PER_NOTIFY) {
+    await notify(db, { ...event, userIds: userIds.slice(at, at + IDS_PER_NOTIFY) });
   }
 }
+
+const notify = (db: DbOrTx, event: LiveEvent) =>
+  db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
 
 /** The event that closes the connections of sessions that ended (logout, password change, removal). */
 const SESSIONS_ENDED = 'sessions_ended';
@@ -41,15 +43,9 @@ const SESSIONS_ENDED = 'sessions_ended';
  * transaction (4401, so the browser renews its token, which then fails and signs out).
  */
 export async function endLiveSessions(db: DbOrTx, sessionIds: string[]): Promise<void> {
-  // Ids only (37 bytes each): 150 per NOTIFY stays under its 8,000 bytes.
-  for (let at = 0; at < sessionIds.length; at += 150) {
-    const event: LiveEvent = {
-      kind: SESSIONS_ENDED,
-      firmId: null,
-      userIds: [],
-      data: { sessionIds: sessionIds.slice(at, at + 150).join(',') },
-    };
-    await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+  for (let at = 0; at < sessionIds.length; at += IDS_PER_NOTIFY) {
+    const ids = sessionIds.slice(at, at + IDS_PER_NOTIFY).join(',');
+    await notify(db, { kind: SESSIONS_ENDED, firmId: null, userIds: [], data: { sessionIds: ids } });
   }
 }
 
@@ -127,10 +123,10 @@ export class LiveHub {
   }
 
   /** Connections held and frames sent by this instance (for /metrics and the tests). */
-  stats(): { connections: number; users: number; delivered: number } {
+  stats(): { connections: number; delivered: number } {
     let connections = 0;
     for (const set of this.byUser.values()) connections += set.size;
-    return { connections, users: this.byUser.size, delivered: this.delivered };
+    return { connections, delivered: this.delivered };
   }
 
   /** Closes every connection this instance holds. */

@@ -477,17 +477,6 @@ export const conversationsRepository = {
     return row!.id;
   },
 
-  /** The conversation's case threads' ids of a case, by kind. */
-  async caseThreads(db: DbOrTx, caseId: string): Promise<Record<'case' | 'team', string | undefined>> {
-    const rows = rowsOf<{ id: string; kind: 'case' | 'team' }>(
-      await db.execute(sql`select id, kind from ${conversations} where case_id = ${caseId}`),
-    );
-    return {
-      case: rows.find((row) => row.kind === 'case')?.id,
-      team: rows.find((row) => row.kind === 'team')?.id,
-    };
-  },
-
   /** A person of the firm (active) with their type there, or undefined. */
   async firmPerson(db: DbOrTx, firmId: string, userId: string): Promise<PersonRow | undefined> {
     const [row] = rowsOf<PersonRow>(

@@ -293,8 +293,11 @@ export class ConversationsService {
       if (!message || message.deletedAt || message.kind !== 'text' || !message.senderId) return;
       const found = await repo.byId(this.db, message.conversationId);
       if (!found) return;
-      const audience = (await repo.audience(this.db, found)).filter((id) => id !== message.senderId);
-      const away = await repo.awayReplies(this.db, audience);
+      const audience = await repo.audience(this.db, found);
+      const away = await repo.awayReplies(
+        this.db,
+        audience.filter((id) => id !== message.senderId),
+      );
       const day = new Date().toISOString().slice(0, 10);
       for (const { userId, text } of away) {
         await this.db.transaction(async (tx) => {
@@ -308,11 +311,10 @@ export class ConversationsService {
           });
           if (!inserted) return; // already answered today
           await repo.markRead(tx, found, userId, inserted.seq);
-          const everyone = await repo.audience(tx, found);
           await publishLive(tx, {
             kind: 'message',
             firmId: found.firmId,
-            userIds: everyone,
+            userIds: audience,
             data: { messageId: inserted.id },
           });
         });

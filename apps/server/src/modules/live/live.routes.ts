@@ -31,7 +31,7 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
       preValidation: async (request) => app.refuseCrossSite(request),
     },
     (socket: WebSocket) => {
-      let connection: (LiveConnection & { token: string }) | undefined;
+      let connection: LiveConnection | undefined;
       let alive = true;
       let expiry: NodeJS.Timeout | undefined;
       const close = (code: number) => {
@@ -54,13 +54,11 @@ export const liveRoutes: FastifyPluginAsync = async (app) => {
           // A new token of the same person: maybe another session or firm (a firm switch).
           connection.sessionId = claims.sessionId;
           connection.firmId = claims.firmId;
-          connection.token = token;
         } else {
           connection = {
             userId: claims.userId,
             sessionId: claims.sessionId,
             firmId: claims.firmId,
-            token,
             send,
             close,
           };

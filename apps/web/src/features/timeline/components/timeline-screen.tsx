@@ -1,10 +1,10 @@
 import { MESSAGES, TIMELINE_MESSAGES, type TimelineCase } from '@sentinel/shared';
 import { ArrowRight, ListChecks } from 'lucide-react';
-import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { CaseStatusBadge } from '@/components/ui/case-status-badge';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Field } from '@/components/ui/field';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
@@ -23,25 +23,23 @@ function CaseChooser({
   selectedId: string;
   onChange: (id: string) => void;
 }) {
-  const id = useId();
   return (
-    <div className="max-w-xl">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        Case
-      </label>
-      <Select
-        id={id}
-        className="mt-1.5 w-full"
-        value={selectedId}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {cases.map((item) => (
-          <option key={item.id} value={item.id}>
-            {item.caseNumber} · {item.title} ({formatPercent(item.stats.percent)})
-          </option>
-        ))}
-      </Select>
-    </div>
+    <Field label="Case" className="max-w-xl">
+      {(control) => (
+        <Select
+          {...control}
+          className="w-full"
+          value={selectedId}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {cases.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.caseNumber} · {item.title} ({formatPercent(item.stats.percent)})
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
   );
 }
 

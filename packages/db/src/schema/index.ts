@@ -12,3 +12,6 @@ export * from './calendar';
 export * from './deadlines';
 export * from './messages';
 export * from './timeline';
+export * from './negotiations';
+export * from './experts';
+export * from './workflows';

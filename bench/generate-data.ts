@@ -1,13 +1,15 @@
 /**
  * Data generator: one firm with N clients and M cases (default 20,000 and 100,000), with status
- * histories, case teams and an audit trail, written with set-based SQL on PostgreSQL in about a
- * minute. The firm's attorney signs in with the printed e-mail and BENCH_PASSWORD.
+ * histories, case teams, case events, expert engagements and an audit trail, written with
+ * set-based SQL on PostgreSQL in about a minute. The firm's attorney signs in with the printed
+ * e-mail and BENCH_PASSWORD.
  *
  *   npx tsx bench/generate-data.ts [--url postgres://…] [--cases 100000] [--clients 20000]
  */
 import { parseArgs } from 'node:util';
 import { createFirm, createUser } from '@sentinel/db/factories';
 import { hashPassword } from '@sentinel/db';
+import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/database';
 
@@ -132,6 +134,10 @@ export async function generate(url: string, cases: number, clients: number) {
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'warn', APP_SECRET: 'x'.repeat(48) });
   const database = await openDatabase(config);
   const q = (text: string, values: unknown[] = []) => database.query(text, values);
+  // The bulk steps on a connection of their own: the app's pool bounds statements to 15 s, which
+  // 100,000 cases (and the triggers they fire) can take on a busy machine.
+  const bulk = new pg.Client({ connectionString: url });
+  await bulk.connect();
   try {
     const existing = await q(
       `select m.firm_id from users u join memberships m on m.user_id = u.id where u.email = $1`,
@@ -151,7 +157,7 @@ export async function generate(url: string, cases: number, clients: number) {
     const started = performance.now();
     const step = async (label: string, text: string, values: unknown[] = []) => {
       const t = performance.now();
-      await q(text, values);
+      await bulk.query(text, values);
       console.log(`  ${label}: ${((performance.now() - t) / 1000).toFixed(1)} s`);
     };
     const firm = await createFirm(database.db, { name: 'Benchmark Claims LLP' });
@@ -251,6 +257,36 @@ export async function generate(url: string, cases: number, clients: number) {
        where c.firm_id = $1 and abs(hashtext(c.id::text)) % 2 = 0`,
       [firm.id, attorney.id],
     );
+    // Firm Analytics' Pending Depositions and Expert Reports Due (issue 13): events on a fifth of
+    // the cases (a year back to a year ahead, a quarter of them depositions) and an expert
+    // directory of 200 engaged on a tenth of the cases, a third of the reports still due.
+    await step(
+      'case events (20,000)',
+      `insert into calendar_events (firm_id, owner_id, case_id, title, event_type, starts_at, ends_at)
+       select c.firm_id, $2, c.id, (array['Deposition','Inspection','Mediation','Client meeting'])[1 + n % 4] || ' – ' || c.case_number,
+              (array['deposition','inspection','mediation','meeting'])[1 + n % 4],
+              now() + (n % 730 - 365) * interval '1 day', now() + (n % 730 - 365) * interval '1 day' + interval '1 hour'
+       from (select id, firm_id, case_number, row_number() over (order by id) n from cases where firm_id = $1) c
+       where n % 5 = 0`,
+      [firm.id, attorney.id],
+    );
+    await step(
+      'experts (200) and engagements (10,000)',
+      `with e as (
+         insert into experts (firm_id, name, specialty, company, created_by_id)
+         select $1, 'Expert No. ' || g, (array['Structural Engineering','Public Adjuster','Water Damage Specialist','Fire Investigation'])[1 + g % 4],
+                'Expert Co. ' || g, $2
+         from generate_series(1, 200) g
+         returning id),
+       en as (select id, row_number() over (order by id) rn from e)
+       insert into case_experts (case_id, expert_id, firm_id, report_due_on, report_received_at, engaged_by_id)
+       select c.id, en.id, c.firm_id, current_date + (c.n % 120 - 30)::int,
+              case when c.n % 3 <> 0 then now() end, $2
+       from (select id, firm_id, row_number() over (order by id) n from cases where firm_id = $1) c
+       join en on en.rn = 1 + c.n % 200
+       where c.n % 10 = 0`,
+      [firm.id, attorney.id],
+    );
     await step(
       'audit trail',
       `insert into audit_log (firm_id, user_id, action, outcome, details, created_at)
@@ -263,6 +299,7 @@ export async function generate(url: string, cases: number, clients: number) {
     await step('vacuum analyze', 'vacuum analyze');
     console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   } finally {
+    await bulk.end();
     await database.close();
   }
 }

@@ -28,6 +28,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { CasesService } from './modules/cases/cases.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { ANALYSIS_JOB, DocumentAnalysisService } from './modules/documents/analysis.service';
 import { DocumentsService } from './modules/documents/documents.service';
@@ -50,6 +51,13 @@ import { DeadlinesService } from './modules/deadlines/deadlines.service';
 import { deadlinesRoutes } from './modules/deadlines/deadlines.routes';
 import { TimelineService } from './modules/timeline/timeline.service';
 import { timelineRoutes } from './modules/timeline/timeline.routes';
+import { WorkflowsService } from './modules/workflows/workflows.service';
+import { workflowsRoutes } from './modules/workflows/workflows.routes';
+import { WORKFLOW_RUN_JOB, WorkflowEngine } from './modules/workflows/engine';
+import { NegotiationsService } from './modules/negotiations/negotiations.service';
+import { negotiationsRoutes } from './modules/negotiations/negotiations.routes';
+import { ExpertsService } from './modules/experts/experts.service';
+import { expertsRoutes } from './modules/experts/experts.routes';
 import { DEADLINES_RESYNC_JOB, deadlinesResyncJob } from './modules/deadlines/resync';
 import { PRIVACY_CLEANUP_JOB, privacyCleanup } from './modules/leads/privacy-cleanup';
 import { REMINDER_MAIL_JOB, ReminderDelivery } from './modules/calendar/reminders';
@@ -72,6 +80,7 @@ import type { BlobStore } from './platform/storage/blob-store';
 import { LocalBlobStore } from './platform/storage/local-store';
 import { S3BlobStore } from './platform/storage/s3-store';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { AnalyticsService } from './modules/analytics/analytics.service';
 import { ProfileService } from './modules/profile/profile.service';
 import { AccessTokens } from './platform/access-tokens';
 import { createCrossSiteGuard } from './platform/csrf';
@@ -99,6 +108,7 @@ export interface Services {
   clients: ClientsService;
   cases: CasesService;
   dashboard: DashboardService;
+  analytics: AnalyticsService;
   documents: DocumentsService;
   documentUploads: DocumentUploadsService;
   documentAnalysis: DocumentAnalysisService;
@@ -110,6 +120,10 @@ export interface Services {
   providerCalendars: ProviderCalendarService;
   deadlines: DeadlinesService;
   timeline: TimelineService;
+  workflows: WorkflowsService;
+  workflowEngine: WorkflowEngine;
+  negotiations: NegotiationsService;
+  experts: ExpertsService;
   reminders: ReminderDelivery;
   notifications: NotificationsService;
   conversations: ConversationsService;
@@ -235,6 +249,10 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     providerCalendars: new ProviderCalendarService(db, providers.adapters, providerTokens),
     deadlines: new DeadlinesService(db, firmCache),
     timeline: new TimelineService(db, readAudit, firmCache),
+    workflows: new WorkflowsService(db, readAudit, firmCache),
+    workflowEngine: new WorkflowEngine(db, jobs, mailer, firmCache, app.log),
+    negotiations: new NegotiationsService(db, readAudit, firmCache),
+    experts: new ExpertsService(db, mailer, config, readAudit, firmCache),
     sessions,
     auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
     profile: new ProfileService(db),
@@ -243,6 +261,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     clients: new ClientsService(db, sessions, mailer, config, readAudit, firmCache),
     cases: new CasesService(db, mailer, config, readAudit, firmCache),
     dashboard: new DashboardService(db, readAudit, firmCache),
+    analytics: new AnalyticsService(db, readAudit, firmCache),
     documents: new DocumentsService(db, store, new SignedUrls(config.appSecret), readAudit),
     documentUploads,
     leads: new LeadsService(db, throttle, config),
@@ -266,6 +285,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     lockSeconds: Math.ceil(config.analysis.timeoutMs / 1000) + 120,
   };
   jobHandlers[MAIL_SYNC_JOB] = mailSync.job;
+  jobHandlers[WORKFLOW_RUN_JOB] = services.workflowEngine.runJob;
   jobHandlers[AWAY_REPLY_JOB] = services.conversations.awayReplyJob;
   jobHandlers[DIGEST_MAIL_JOB] = services.digest.mailJob;
   jobHandlers[REMINDER_MAIL_JOB] = reminders.mailJob;
@@ -336,7 +356,11 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       await api.register(casesRoutes);
       await api.register(deadlinesRoutes);
       await api.register(timelineRoutes);
+      await api.register(workflowsRoutes);
+      await api.register(negotiationsRoutes);
+      await api.register(expertsRoutes);
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(analyticsRoutes);
       await api.register(documentsRoutes);
       await api.register(oauthRoutes, { prefix: '/oauth' });
       await api.register(providerTokensRoutes, { prefix: '/tokens' });

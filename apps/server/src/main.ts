@@ -10,6 +10,7 @@ import { connectDemoMailboxes } from './demo/demo-mail';
 import { REMINDER_SCAN_MS } from './modules/calendar/reminders';
 import { DIGEST_SCAN_MS } from './modules/notifications/digest';
 import { enqueueDueSyncs } from './modules/emails/mail-sync-jobs';
+import { WORKFLOW_DISPATCH_MS, WORKFLOW_SCAN_MS } from './modules/workflows/engine';
 
 /** Reads the configuration, opens and migrates the database, listens, and shuts down gracefully. */
 async function main() {
@@ -65,6 +66,24 @@ async function main() {
     () => void deliverReminders().catch((err: unknown) => app.log.warn({ err }, 'reminder delivery')),
     REMINDER_SCAN_MS,
   ).unref();
+  // Workflows: new events are handed to the engine every second (runs go to the job queue); the
+  // time-based triggers (deadlines near, cases without activity) are looked for every minute.
+  const { workflowEngine } = app.services;
+  let dispatching = false;
+  setInterval(() => {
+    if (dispatching) return;
+    dispatching = true;
+    void workflowEngine
+      .dispatch()
+      .catch((err: unknown) => app.log.warn({ err }, 'workflow dispatch'))
+      .finally(() => {
+        dispatching = false;
+      });
+  }, WORKFLOW_DISPATCH_MS).unref();
+  const scanWorkflows = () =>
+    workflowEngine.scan().catch((err: unknown) => app.log.warn({ err }, 'workflow scan'));
+  await scanWorkflows();
+  setInterval(() => void scanWorkflows(), WORKFLOW_SCAN_MS).unref();
   // Notifications left unread for 15 minutes go out as an e-mail digest (Settings turns it off).
   setInterval(
     () =>

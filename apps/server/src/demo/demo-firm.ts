@@ -2,11 +2,15 @@ import { eq } from 'drizzle-orm';
 import { schema, type Database, type Transaction } from '@sentinel/db';
 import { createCase, createClient, createFirm, createMembership, createUser } from '@sentinel/db/factories';
 import type { UserType } from '@sentinel/shared';
+import { seedDemoAnalytics } from './demo-analytics';
 import { DEMO_CO_COUNSEL, DEMO_EXTRA_CLIENTS, seedDemoCases } from './demo-cases';
 import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoDeadlines } from './demo-deadlines';
+import { DEMO_SECOND_EXPERT, seedDemoExperts } from './demo-experts';
 import { seedDemoMessages } from './demo-messages';
+import { seedDemoNegotiations } from './demo-negotiations';
 import { seedDemoTimelines } from './timeline';
+import { seedDemoWorkflows } from './demo-workflows';
 
 /** The demo firm's sign-ins, also listed in the README. */
 export const DEMO_PASSWORD = 'Demo-Claims-2026!';
@@ -95,6 +99,12 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
     await seedDemoCalendar(tx, firm.id, { attorneyId: ids.attorney!, counselId: counsel!.id });
     await seedDemoDeadlines(tx, firm.id, ids.attorney!);
     await seedDemoTimelines(tx, firm.id, ids.attorney!);
+    await seedDemoNegotiations(tx, firm.id, ids.attorney!);
+    await seedDemoExperts(tx, firm.id, {
+      attorneyId: ids.attorney!,
+      kowalskiId: ids['expert-witness']!,
+      password: DEMO_PASSWORD,
+    });
     const [hernandez] = await tx
       .select({ id: schema.users.id })
       .from(schema.users)
@@ -108,7 +118,10 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
       adjuster: ids['public-adjuster']!,
       expert: ids['expert-witness']!,
     });
+    await seedDemoAnalytics(tx, firm.id, ids.attorney!, DEMO_PASSWORD);
     await seedSecondFirm(tx, ids['public-adjuster']!);
+    // Last: its history is the events everything above wrote.
+    await seedDemoWorkflows(tx, firm.id, ids.attorney!);
   });
   return true;
 }
@@ -176,6 +189,7 @@ const DEMO_SIGN_INS = [
   ...DEMO_USERS,
   { ...DEMO_CO_COUNSEL, userType: 'attorney' as const },
   ...DEMO_EXTRA_CLIENTS.map((client) => ({ ...client, userType: 'client' as const })),
+  { ...DEMO_SECOND_EXPERT, userType: 'expert-witness' as const },
 ];
 
 const SECOND_FIRM_SIGN_INS = [

@@ -101,6 +101,7 @@ describe('role-aware routes (one rule: RequireShell in the route table)', () => 
     '/calendar',
     '/negotiations',
     '/experts',
+    '/experts/6f1d2c7e-2a4b-4c8d-9e0f-1a2b3c4d5e6f',
     '/workflows',
     '/analytics',
     '/attorney/dashboard',

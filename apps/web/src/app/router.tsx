@@ -30,7 +30,9 @@ const Case = lazy(() => import('./routes/app/case'));
 const Analytics = lazy(() => import('./routes/app/analytics'));
 const Workflows = lazy(() => import('./routes/app/workflows'));
 const Experts = lazy(() => import('./routes/app/experts'));
+const Expert = lazy(() => import('./routes/app/expert'));
 const Negotiations = lazy(() => import('./routes/app/negotiations'));
+const Negotiation = lazy(() => import('./routes/app/negotiation'));
 const Messages = lazy(() => import('./routes/app/messages'));
 const Timeline = lazy(() => import('./routes/app/timeline'));
 const Settings = lazy(() => import('./routes/app/settings'));
@@ -81,7 +83,9 @@ export const routes: RouteObject[] = [
               { path: paths.client, element: <Client /> },
               { path: paths.calendar, element: <Calendar /> },
               { path: paths.negotiations, element: <Negotiations /> },
+              { path: paths.negotiation, element: <Negotiation /> },
               { path: paths.experts, element: <Experts /> },
+              { path: paths.expert, element: <Expert /> },
               { path: paths.workflows, element: <Workflows /> },
               { path: paths.analytics, element: <Analytics /> },
             ],

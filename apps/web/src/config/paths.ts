@@ -25,7 +25,9 @@ export const paths = {
   analytics: '/analytics',
   workflows: '/workflows',
   experts: '/experts',
+  expert: '/experts/:id',
   negotiations: '/negotiations',
+  negotiation: '/negotiations/:id',
   messages: '/messages',
   timeline: '/timeline',
   settings: '/settings',
@@ -34,8 +36,14 @@ export const paths = {
 /** /clients/{id}: one client's page. */
 export const clientPath = (id: string) => `/clients/${encodeURIComponent(id)}`;
 
+/** /experts/{id}: one expert's profile. */
+export const expertPath = (id: string) => `/experts/${encodeURIComponent(id)}`;
+
 /** /cases/{id}: one case's page. */
 export const casePath = (id: string) => `/cases/${encodeURIComponent(id)}`;
+
+/** /negotiations/{id}: one negotiation's Details (issue 13). */
+export const negotiationPath = (id: string) => `/negotiations/${encodeURIComponent(id)}`;
 
 /** /messages?conversation={id}: one conversation on the messages screen (issue 12). */
 export const conversationPath = (id: string) =>

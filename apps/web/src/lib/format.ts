@@ -43,6 +43,14 @@ export function formatWeekdayDay(day: string): string {
   return Number.isNaN(date.getTime()) ? day : weekdayDate.format(date);
 }
 
+const monthYear = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' });
+
+/** A month '2026-03' as 'Mar 2026', the same in every time zone. */
+export function formatMonth(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : monthYear.format(date);
+}
+
 /** An instant as 'Mar 4, 2026, 3:15 PM' in the browser's time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
@@ -67,6 +75,11 @@ export const formatDollars = (dollars: number) => formatMoney(dollars, 'USD');
  */
 export const formatDollarsRounded = (dollars: number) =>
   Math.abs(dollars) >= 10_000_000 ? dollarsCompact.format(dollars) : dollarsRounded.format(dollars);
+
+const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** Dollars in thousands, as the AI Target Range shows them: 112500 → '$112.5K', 90000 → '$90K'. */
+export const formatDollarsInThousands = (dollars: number) => `$${thousands.format(dollars / 1000)}K`;
 
 /** 1234 → '1,234'. */
 export const formatCount = (value: number) => integer.format(value);

@@ -191,7 +191,7 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null and ${t.digestedAt} is null`),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('event_reminder','event_invitation','message','document_shared','document_analyzed','case_status','invitation_accepted')`,
+      sql`${t.kind} in ('event_reminder','event_invitation','message','document_shared','document_analyzed','case_status','invitation_accepted','workflow')`,
     ),
   ],
 );

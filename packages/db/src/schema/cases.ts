@@ -108,6 +108,15 @@ export const cases = pgTable(
       t.settlementAmount,
       t.targetSettlement,
     ),
+    // Firm Analytics (issue 13): cases opened per month of a period; the cases settled in a period
+    // (an index-only scan for every figure made of them); the highest settlements first.
+    index('cases_firm_opened_idx').on(t.firmId, t.dateOpened),
+    index('cases_firm_settled_idx')
+      .on(t.firmId, t.settledAt, t.caseType, t.settlementAmount, t.targetSettlement, t.dateOpened)
+      .where(sql`${t.status} = 'settled'`),
+    index('cases_firm_top_settlements_idx')
+      .on(t.firmId, t.settlementAmount.desc())
+      .where(sql`${t.status} = 'settled' and ${t.settlementAmount} is not null`),
     index('cases_client_idx').on(t.clientId),
     // An e-mail naming a claim or policy number finds its case (issue 10, suggested case).
     index('cases_firm_claim_number_idx').on(t.firmId, sql`upper(${t.claimNumber})`),

@@ -345,6 +345,8 @@ export const NOTIFICATION_KINDS = [
   'document_analyzed',
   'case_status',
   'invitation_accepted',
+  /** A workflow's 'notify someone' action (issue 13). */
+  'workflow',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notification = z.object({

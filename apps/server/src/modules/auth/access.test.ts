@@ -115,7 +115,46 @@ const TABLE: Record<string, Row> = {
     payload: { completed: true },
   },
   'DELETE /api/cases/:id/stages/:stageId': { access: ATTORNEY_ONLY, foreignObject: true },
+  // Negotiations (issue 13): attorneys only.
+  'GET /api/negotiations': { access: ATTORNEY_ONLY },
+  'GET /api/negotiations/cases': { access: ATTORNEY_ONLY },
+  'POST /api/negotiations': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { caseId: 'CASE' },
+  },
+  'GET /api/negotiations/:id': { access: ATTORNEY_ONLY, foreignObject: true },
+  'PATCH /api/negotiations/:id': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { carrier: 'Harborline Mutual' },
+  },
+  'POST /api/negotiations/:id/actions': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { kind: 'offer', amount: 1000, date: '2026-01-05' },
+  },
+  'GET /api/cases/:id/negotiation': { access: ATTORNEY_ONLY, foreignObject: true },
+  // Workflow Automation (issue 13): attorneys only; a case's document requests follow the case rules.
+  'GET /api/workflows': { access: ATTORNEY_ONLY },
+  'POST /api/workflows': {
+    access: ATTORNEY_ONLY,
+    payload: {
+      name: 'Table workflow',
+      category: 'compliance',
+      trigger: { type: 'case-created' },
+      actions: [{ type: 'change-status', status: 'discovery' }],
+    },
+  },
+  'PATCH /api/workflows/:id': { access: ATTORNEY_ONLY, foreignObject: true, payload: { name: 'Renamed' } },
+  'DELETE /api/workflows/:id': { access: ATTORNEY_ONLY, foreignObject: true },
+  'POST /api/workflows/:id/pause': { access: ATTORNEY_ONLY, foreignObject: true },
+  'POST /api/workflows/:id/resume': { access: ATTORNEY_ONLY, foreignObject: true },
+  'GET /api/workflows/:id/runs': { access: ATTORNEY_ONLY, foreignObject: true },
+  'GET /api/cases/:id/document-requests': { access: 'session', foreignObject: true },
   'GET /api/dashboard/attorney': { access: ATTORNEY_ONLY },
+  'GET /api/analytics': { access: ATTORNEY_ONLY },
+  'GET /api/analytics/export.csv': { access: ATTORNEY_ONLY },
   'POST /api/document/upload/single': { access: 'session' },
   'GET /api/document/:userId/all': { access: 'session', foreignObject: true },
   'GET /api/document/:id': { access: 'session', foreignObject: true },
@@ -205,6 +244,28 @@ const TABLE: Record<string, Row> = {
     access: 'account',
     payload: { awayReplyEnabled: false, awayReplyText: 'Away', notificationDigest: true },
   },
+  // The expert directory (issue 13): attorneys only; an expert witness keeps their own availability.
+  'GET /api/experts': { access: ATTORNEY_ONLY },
+  'POST /api/experts': {
+    access: ATTORNEY_ONLY,
+    payload: { name: 'Table Expert', specialty: 'Fire Investigation' },
+  },
+  'GET /api/experts/me': { access: ['expert-witness'] },
+  'PUT /api/experts/me/availability': { access: ['expert-witness'], payload: { availability: 'Available' } },
+  'GET /api/experts/:id': { access: ATTORNEY_ONLY, foreignObject: true },
+  'PATCH /api/experts/:id': { access: ATTORNEY_ONLY, foreignObject: true, payload: { availability: 'Busy' } },
+  'DELETE /api/experts/:id': { access: ATTORNEY_ONLY, foreignObject: true },
+  'POST /api/experts/:id/engagements': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { caseId: '00000000-0000-4000-8000-000000000001' },
+  },
+  'PATCH /api/experts/:id/engagements/:caseId': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { reportReceived: true },
+  },
+  'DELETE /api/experts/:id/engagements/:caseId': { access: ATTORNEY_ONLY, foreignObject: true },
 };
 
 let ctx: TestContext;
@@ -226,6 +287,10 @@ let foreignEventId: string;
 let foreignNotificationId: string;
 let foreignConversationId: string;
 let foreignMessageId: string;
+let foreignNegotiationId: string;
+let foreignBareCaseId: string;
+let foreignExpertId: string;
+let foreignWorkflowId: string;
 let ownAttorneyId: string;
 let ownClientId: string;
 
@@ -319,6 +384,43 @@ beforeAll(async () => {
       payload: { body: 'Other firm message' },
     })
   ).json().message.id;
+  // An expert of the other firm's directory, engaged on its case.
+  const [foreignExpert] = await ctx.database.db
+    .insert(schema.experts)
+    .values({ firmId: other.firmId, name: 'Other Expert', specialty: 'Fire Investigation' })
+    .returning({ id: schema.experts.id });
+  foreignExpertId = foreignExpert!.id;
+  await ctx.database.db
+    .insert(schema.caseExperts)
+    .values({ caseId: foreignCaseId, expertId: foreignExpertId, firmId: other.firmId });
+  // A workflow of the other firm: every workflow route answers it 404.
+  const [foreignWorkflow] = await ctx.database.db
+    .insert(schema.workflows)
+    .values({
+      firmId: other.firmId,
+      name: 'Other workflow',
+      category: 'compliance',
+      triggerType: 'case-created',
+    })
+    .returning({ id: schema.workflows.id });
+  foreignWorkflowId = foreignWorkflow!.id;
+  // The foreign case's negotiation, and a foreign case without one (POST /api/negotiations).
+  foreignNegotiationId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/negotiations',
+      headers: bearer(otherToken),
+      payload: { caseId: foreignCaseId },
+    })
+  ).json().data.id;
+  foreignBareCaseId = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cases',
+      headers: bearer(otherToken),
+      payload: { title: 'Other firm case, no negotiation', clientId: foreignClientId },
+    })
+  ).json().data.id;
   const ownClient = await ctx.app.inject({
     method: 'POST',
     url: '/api/client/new',
@@ -387,7 +489,13 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
               ? foreignNotificationId
               : path!.startsWith('/api/conversations/')
                 ? foreignConversationId
-                : foreignClientId;
+                : path!.startsWith('/api/experts/')
+                  ? foreignExpertId
+                  : path!.startsWith('/api/negotiations/')
+                    ? foreignNegotiationId
+                    : path!.startsWith('/api/workflows/')
+                      ? foreignWorkflowId
+                      : foreignClientId;
   const ownUser = path!.startsWith('/api/firm/members/')
     ? '00000000-0000-4000-8000-000000000000'
     : ownAttorneyId;
@@ -429,6 +537,8 @@ const call = async (route: string, firm: 'own' | 'foreign', token?: string) => {
 function filled(payload: Record<string, unknown>, firm: 'own' | 'foreign') {
   if ('title' in payload) return { ...payload, clientId: ownClientId };
   if (payload.firmId === 'FIRM') return { firmId: firm === 'own' ? ownFirmId : foreignFirmId };
+  if (payload.caseId === 'CASE')
+    return { caseId: firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignBareCaseId };
   return payload;
 }
 
@@ -455,7 +565,11 @@ describe('a member of both firms acting in the other firm', () => {
         '/api/firm/people',
         '/api/firm/members',
         '/api/dashboard/attorney',
+        '/api/analytics?period=all',
+        '/api/analytics/export.csv?period=all',
         '/api/conversations',
+        '/api/negotiations?pageSize=all',
+        '/api/negotiations/cases',
       ];
       for (const url of lists) {
         const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(dualTokens[userType]) });

@@ -11,6 +11,7 @@ import {
   Flag,
   MessageSquare,
   UserCheck,
+  Workflow,
   type LucideIcon,
 } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -28,6 +29,7 @@ const KIND_ICONS: Record<NotificationKind, LucideIcon> = {
   document_analyzed: FileCheck2,
   case_status: Flag,
   invitation_accepted: UserCheck,
+  workflow: Workflow,
 };
 
 /** The button's accessible name: 'Notifications, 2 unread' or 'Notifications'. */

@@ -32,6 +32,7 @@ describe('case page composition', () => {
       'Deadlines',
       'Events',
       'Timeline',
+      'Negotiation',
       'Status history',
       'Activity',
     ]);

@@ -5,6 +5,7 @@ import { CaseEvents } from '@/features/calendar/components/case-events';
 import { CaseDeadlines } from '@/features/deadlines/components/case-deadlines';
 import { CaseDocuments } from '@/features/documents/components/case-documents';
 import { CaseTimeline } from '@/features/timeline/components/case-timeline';
+import { CaseNegotiation } from '@/features/negotiations/components/case-negotiation';
 import { getSessionSnapshot } from '@/lib/session-store';
 
 /** Tabs other features add to the case page (features do not import each other; app/ composes). */
@@ -30,6 +31,13 @@ const EXTRA_TABS: CaseTab[] = [
   { value: 'events', label: 'Events', render: ({ detail }) => <CaseEvents caseId={detail.id} /> },
   // Everyone who sees the case reads its stages; attorneys change them (the server says who).
   { value: 'timeline', label: 'Timeline', render: ({ detail }) => <CaseTimeline caseId={detail.id} /> },
+  // Attorneys only (the negotiation routes are theirs).
+  {
+    value: 'negotiation',
+    label: 'Negotiation',
+    visible: ({ canManage }) => canManage,
+    render: ({ detail }) => <CaseNegotiation caseId={detail.id} />,
+  },
 ];
 
 /** /cases/:id (everyone; the server answers 404 for a case the user may not see). */

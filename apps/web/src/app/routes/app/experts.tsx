@@ -1,23 +1,6 @@
-import { UserCheck } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
+import { ExpertDirectory } from '@/features/experts/components/expert-directory';
 
-/** /experts. */
+/** /experts (attorneys): the firm's Expert Witness Directory. */
 export default function ExpertsRoute() {
-  return (
-    <>
-      <PageHeader
-        title="Expert Witness Directory"
-        description="Engineers, adjusters and specialists for your cases."
-      />
-      <Card>
-        <EmptyState
-          icon={UserCheck}
-          title="No experts found"
-          description="Expert witnesses in your network will be listed here."
-        />
-      </Card>
-    </>
-  );
+  return <ExpertDirectory />;
 }

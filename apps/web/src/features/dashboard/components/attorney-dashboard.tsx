@@ -11,9 +11,9 @@ import { useAttorneyDashboard } from '../api/get-attorney-dashboard';
 import { formatCount, formatDollarsRounded, formatPercent } from '@/lib/format';
 import { DoughnutChart } from './doughnut-chart';
 import { FunnelChart } from './funnel-chart';
-import { InfoTip } from './info-tip';
+import { InfoTip } from '@/components/charts/info-tip';
 import { RecentActivity } from './recent-activity';
-import { StatCard } from './stat-card';
+import { StatCard } from '@/components/charts/stat-card';
 import { UpcomingDeadlines } from './upcoming-deadlines';
 import { LoadError } from '@/components/ui/load-error';
 

@@ -1,4 +1,5 @@
 import type {
+  DocumentRequestView,
   CaseDetail,
   CaseSummary,
   ConversationSummary,
@@ -89,6 +90,9 @@ const sentMessage = (body: string): Message => ({
   documents: [],
 });
 
+/** The documents the firm asked of the client, per case (GET /api/cases/{id}/document-requests). */
+let requested: Record<string, DocumentRequestView[]> = {};
+
 function open(
   user: SessionUser,
   cases: CaseSummary[],
@@ -109,6 +113,12 @@ function open(
       Object.entries(details).map(([id, detail]) => [
         `GET /api/cases/${id}`,
         () => json(200, { data: detail }),
+      ]),
+    ),
+    ...Object.fromEntries(
+      Object.keys(details).map((id) => [
+        `GET /api/cases/${id}/document-requests`,
+        () => json(200, { data: requested[id] ?? [] }),
       ]),
     ),
     ...Object.fromEntries(
@@ -268,6 +278,55 @@ describe('client dashboard', () => {
       { body: 'When is the inspection?' },
     ]);
     expect(box).toHaveValue('');
+  });
+
+  it('lists the documents the firm requested, ticked by a document uploaded since the request', async () => {
+    requested = {
+      'case-1': [
+        {
+          id: 'req-1',
+          title: 'Signed proof of loss',
+          note: '',
+          status: 'open',
+          createdAt: '2026-03-01T10:00:00.000Z',
+        },
+        {
+          id: 'req-2',
+          title: 'Contractor invoice',
+          note: 'The final one',
+          status: 'open',
+          createdAt: '2026-03-01T10:00:00.000Z',
+        },
+        // Asked after the policy was uploaded: the older document does not tick it.
+        {
+          id: 'req-3',
+          title: 'Homeowner policy',
+          note: '',
+          status: 'open',
+          createdAt: '2026-03-03T10:00:00.000Z',
+        },
+      ],
+    };
+    const proof = {
+      ...policyPdf,
+      id: 'doc-2',
+      fileName: 'Proof of loss signed.pdf',
+      createdAt: '2026-03-02T12:00:00.000Z',
+    };
+    open(propertyOwner, [roof], { 'case-1': detailOf(roof) }, '/dashboard', [policyPdf, proof]);
+    const region = await screen.findByRole('region', { name: 'Requested by your legal team' });
+    await waitFor(() =>
+      expect(
+        within(region)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'Signed proof of loss: received, Proof of loss signed.pdf · uploaded since the request',
+        'Contractor invoice: requested, not received yet, Requested Mar 1, 2026 · The final one',
+        'Homeowner policy: requested, not received yet, Requested Mar 3, 2026',
+      ]),
+    );
+    requested = {};
   });
 
   it('lets someone with several cases pick one, and loads that case', async () => {

@@ -7,6 +7,8 @@ import {
 import { CheckSquare, Square } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { documentsQueryOptions } from '@/api/documents';
+import { formatDay } from '@/lib/format';
+import { useDocumentRequests } from '../api/get-document-requests';
 import { tickChecklist, type ChecklistTick } from '../utils/checklist';
 
 function reasonText(tick: ChecklistTick): string {
@@ -45,6 +47,14 @@ export function DocumentChecklist({
   });
   const ticks = tickChecklist(items, documents.data ?? []);
   const received = ticks.filter((tick) => tick.document).length;
+  // What the firm asked for on this case (a workflow's or an attorney's request): ticked when marked
+  // received, or by a document uploaded since the request whose name has the request's words.
+  const requests = useDocumentRequests(caseId);
+  const requested = (requests.data ?? []).map((request) => {
+    const since = (documents.data ?? []).filter((document) => document.createdAt >= request.createdAt);
+    const [tick] = tickChecklist([request.title], since);
+    return { request, document: request.status === 'received' ? null : (tick?.document ?? null) };
+  });
 
   return (
     <div>
@@ -83,6 +93,47 @@ export function DocumentChecklist({
           </li>
         ))}
       </ul>
+      {requested.length > 0 && (
+        <section aria-labelledby={`requested-${caseId}`} className="mt-5">
+          <h3 id={`requested-${caseId}`} className="text-sm font-semibold text-slate-900">
+            Requested by your legal team
+          </h3>
+          <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {requested.map(({ request, document }) => {
+              const done = request.status === 'received' || document !== null;
+              return (
+                <li
+                  key={request.id}
+                  className={
+                    done
+                      ? 'flex min-w-0 items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50/60 px-3 py-2 text-sm text-slate-800'
+                      : 'flex min-w-0 items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50/60 px-3 py-2 text-sm text-slate-800'
+                  }
+                >
+                  {done ? (
+                    <CheckSquare aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-700" />
+                  ) : (
+                    <Square aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-800" />
+                  )}
+                  <span className="min-w-0 flex-1">
+                    {request.title}
+                    <span className="sr-only">
+                      {done ? ': received, ' : ': requested, not received yet, '}
+                    </span>
+                    <span className="block text-xs break-words text-slate-600">
+                      {document
+                        ? `${document.fileName} · uploaded since the request`
+                        : request.status === 'received'
+                          ? 'Received'
+                          : `Requested ${formatDay(request.createdAt)}${request.note ? ` · ${request.note}` : ''}`}
+                    </span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
       <p className="mt-3 text-xs text-slate-600">
         {documents.isError
           ? 'Your documents could not be checked just now; the list shows what is usually needed.'

@@ -1,6 +1,6 @@
 import { CASE_TYPE_LABELS, type CaseType } from '@sentinel/shared';
 import { formatCount, formatPercent } from '@/lib/format';
-import { ChartTable } from './chart-table';
+import { ChartTable } from '@/components/charts/chart-table';
 
 /** One colour per case type: text-safe shades, told apart in the legend by name and figure too. */
 const COLOURS: Record<CaseType, { stroke: string; swatch: string }> = {

@@ -1,6 +1,6 @@
 import { CASE_STATUS_LABELS, type CaseStatus } from '@sentinel/shared';
 import { formatCount } from '@/lib/format';
-import { ChartTable } from './chart-table';
+import { ChartTable } from '@/components/charts/chart-table';
 
 /** Each status's colour, as the case badges have them (spec §4 "Display states"). */
 const BAR_COLOURS: Record<CaseStatus, string> = {

@@ -12,7 +12,7 @@ export interface StatCardProps {
   info?: ReactNode;
 }
 
-/** A headline figure of the attorney dashboard. */
+/** A headline figure (the attorney dashboard, Firm Analytics). */
 export function StatCard({ label, icon: Icon, value, note, info }: StatCardProps) {
   return (
     <section className="relative rounded-xl border border-slate-200 bg-white p-5 shadow-xs">

@@ -51,7 +51,7 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
           setDismissed(false);
           setPinned((value) => !value);
         }}
-        className="flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        className="flex size-6 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-800 print:hidden"
       >
         <Info aria-hidden="true" className="size-4" />
       </button>

@@ -1,0 +1,3 @@
+CREATE INDEX "cases_firm_opened_idx" ON "cases" USING btree ("firm_id","date_opened");--> statement-breakpoint
+CREATE INDEX "cases_firm_settled_idx" ON "cases" USING btree ("firm_id","settled_at","case_type","settlement_amount","target_settlement","date_opened") WHERE "cases"."status" = 'settled';--> statement-breakpoint
+CREATE INDEX "cases_firm_top_settlements_idx" ON "cases" USING btree ("firm_id","settlement_amount" DESC NULLS LAST) WHERE "cases"."status" = 'settled' and "cases"."settlement_amount" is not null;

@@ -124,6 +124,8 @@ export const workflowRuns = pgTable(
   },
   (t) => [
     uniqueIndex('workflow_runs_once_key').on(t.workflowId, t.eventId),
+    // The engine's clean-up asks whether an old event made any run.
+    index('workflow_runs_event_idx').on(t.eventId),
     index('workflow_runs_workflow_idx').on(t.workflowId, t.createdAt.desc()),
     index('workflow_runs_firm_idx').on(t.firmId, t.createdAt.desc()),
     check('workflow_runs_status_check', sql`${t.status} in ('queued','running','succeeded','failed')`),

@@ -388,9 +388,24 @@ describe('the bell and the away reply', () => {
   });
 
   it('an away reply answers 2 seconds later, once per conversation per day', async () => {
+    /** Brings the queued away-reply jobs forward and runs them, until none is left queued. */
+    const runQueuedAwayJobs = async () => {
+      for (let round = 0; round < 5; round++) {
+        await ctx.database.db.execute(
+          sql`update jobs set run_at = now() where kind = ${AWAY_REPLY_JOB} and status = 'queued'`,
+        );
+        await ctx.app.jobs.drain();
+        const [left] = rowsOf<{ n: number }>(
+          await ctx.database.db.execute(
+            sql`select count(*)::int as n from jobs where kind = ${AWAY_REPLY_JOB} and status = 'queued'`,
+          ),
+        );
+        if (left!.n === 0) return;
+      }
+      throw new Error('away-reply jobs stayed queued');
+    };
     // The earlier tests' messages, answered while nobody was away: nothing.
-    await ctx.database.db.execute(sql`update jobs set run_at = now() where kind = ${AWAY_REPLY_JOB}`);
-    await ctx.app.jobs.drain();
+    await runQueuedAwayJobs();
     expect(
       await ctx.database.db.select().from(schema.messages).where(eq(schema.messages.kind, 'away')),
     ).toEqual([]);
@@ -415,8 +430,7 @@ describe('the bell and the away reply', () => {
       );
       expect(due.length).toBeGreaterThan(0);
       for (const row of due) expect(Number(row.delay)).toBeGreaterThanOrEqual(1.9);
-      await ctx.database.db.execute(sql`update jobs set run_at = now() where kind = ${AWAY_REPLY_JOB}`);
-      await ctx.app.jobs.drain();
+      await runQueuedAwayJobs();
     };
     const before = await countAway();
     await send(client, caseThread, 'Are you there?');

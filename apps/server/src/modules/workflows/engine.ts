@@ -15,6 +15,10 @@ export const WORKFLOW_DISPATCH_MS = 1_000;
 export const WORKFLOW_SCAN_MS = 60_000;
 /** Events one dispatching transaction takes. */
 const DISPATCH_BATCH = 500;
+/** Dispatched events that made no run are kept this long (for looking into a run that did not happen). */
+export const EVENT_RETENTION_DAYS = 30;
+/** Events one scan prunes at most: a backlog goes in steps, never in one long transaction. */
+const PRUNE_BATCH = 5_000;
 
 /**
  * The workflow engine (issue 13; docs/decisions/0009-workflow-engine.md). Events are written by
@@ -50,9 +54,14 @@ export class WorkflowEngine {
     }
   }
 
-  /** Writes the events of the time-based triggers whose condition holds now (once per condition). */
+  /**
+   * Writes the events of the time-based triggers whose condition holds now (once per condition),
+   * and prunes old events that made no run (EVENT_RETENTION_DAYS).
+   */
   async scan(): Promise<number> {
-    return repo.scanTimeTriggers(this.db);
+    const written = await repo.scanTimeTriggers(this.db);
+    await repo.pruneEvents(this.db, EVENT_RETENTION_DAYS, PRUNE_BATCH);
+    return written;
   }
 
   readonly runJob: JobHandler = {

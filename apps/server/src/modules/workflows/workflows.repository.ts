@@ -316,6 +316,26 @@ export const workflowsRepository = {
     return deadlines.length + inactive.length;
   },
 
+  /**
+   * Deletes, a batch at a time, the dispatched events older than `days` that made no run: most
+   * events match no workflow, and without this the table would grow with every case, document and
+   * message. Events that made a run stay (the run's history names them), and so do the time-based
+   * ones (their dedupe key is what stops the same condition firing again).
+   */
+  async pruneEvents(db: DbOrTx, days: number, batch: number): Promise<number> {
+    const rows = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        delete from ${workflowEvents} where id in (
+          select e.id from ${workflowEvents} e
+           where e.dispatched_at < now() - make_interval(days => ${days})
+             and e.dedupe_key is null
+             and not exists (select 1 from ${workflowRuns} r where r.event_id = e.id)
+           limit ${batch})
+        returning id`),
+    );
+    return rows.length;
+  },
+
   async runContext(db: DbOrTx, runId: string): Promise<RunContext | undefined> {
     const [row] = rowsOf<RunContext>(
       await db.execute(sql`

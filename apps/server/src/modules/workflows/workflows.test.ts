@@ -591,6 +591,46 @@ describe('the engine: failures, retries, history and loops', () => {
     await pauseAll();
   });
 
+  it('prunes old dispatched events that made no run, and keeps those with a run or a dedupe key', async () => {
+    const workflow = await createWorkflow({
+      trigger: { type: 'case-created' },
+      actions: [{ type: 'notify', recipient: 'lead-attorney', userId: null, message: 'Kept' }],
+    });
+    await newCase('Pruning case');
+    await settle();
+    const [run] = await runsOf(workflow.id);
+    const { workflowEvents } = schema;
+    // An event that made nothing, one with the run, and a time-based one: all 31 days old.
+    const [idle] = await ctx.database.db
+      .insert(workflowEvents)
+      .values({ firmId: attorney.firmId, type: 'client-created', subjectId: 'x' })
+      .returning({ id: workflowEvents.id });
+    const [keyed] = await ctx.database.db
+      .insert(workflowEvents)
+      .values({
+        firmId: attorney.firmId,
+        type: 'case-inactive',
+        dedupeKey: `case-inactive:prune:${randomUUID()}`,
+      })
+      .returning({ id: workflowEvents.id });
+    const runRow = await ctx.database.db
+      .select({ eventId: schema.workflowRuns.eventId })
+      .from(schema.workflowRuns)
+      .where(eq(schema.workflowRuns.id, run!.id));
+    const ids = [idle!.id, keyed!.id, runRow[0]!.eventId];
+    await ctx.database.db.execute(
+      sql`update workflow_events set dispatched_at = now() - interval '31 days' where id in (${sql.join(ids, sql`, `)})`,
+    );
+    await ctx.app.services.workflowEngine.scan();
+    const left = await ctx.database.db
+      .select({ id: workflowEvents.id })
+      .from(workflowEvents)
+      .where(sql`${workflowEvents.id} in (${sql.join(ids, sql`, `)})`);
+    expect(left.map((row) => row.id).sort()).toEqual([keyed!.id, runRow[0]!.eventId].sort());
+    expect(await runsOf(workflow.id)).toHaveLength(1);
+    await pauseAll();
+  });
+
   it('a workflow’s own status change does not trigger it again', async () => {
     const self = await createWorkflow({
       trigger: { type: 'case-status-changed', toStatus: null },

@@ -1,0 +1,1 @@
+CREATE INDEX "workflow_runs_event_idx" ON "workflow_runs" USING btree ("event_id");

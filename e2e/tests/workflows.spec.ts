@@ -145,6 +145,22 @@ test('[WORKFLOWS] create from a template, trigger it by a status change, see its
   await expect(requested).toContainText('Signed proof of loss');
   await expect(requested).toContainText('not received yet');
   await expectAccessible(clientPage, 'the client dashboard with a requested document');
+
+  // The attorney sees the same request on the case's Documents tab, on a phone, and marks it received;
+  // the client's checklist ticks it.
+  await setScreen(page, 375);
+  await page.goto(`/cases/${claim.id}`);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  const asked = page.getByRole('list', { name: 'Requested documents' });
+  await expect(asked).toContainText('Signed proof of loss');
+  await expect(asked).toContainText('Waiting for the client');
+  await expectNoSidewaysScroll(page, 375);
+  await expectAccessible(page, 'the case’s requests of the client at 375 px');
+  await asked.getByRole('button', { name: 'Mark received: Signed proof of loss' }).click();
+  await expect(toast(page, WORKFLOW_MESSAGES.requestUpdated)).toBeVisible();
+  await expect(asked).toContainText('Received');
+  await clientPage.reload();
+  await expect(requested).toContainText('Signed proof of loss: received');
   await clientContext.close();
 });
 

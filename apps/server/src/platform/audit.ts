@@ -93,7 +93,9 @@ export type AuditAction =
   | 'workflow_paused'
   | 'workflow_resumed'
   | 'workflow_deleted'
-  | 'workflow_list_viewed';
+  | 'workflow_list_viewed'
+  | 'document_request_created'
+  | 'document_request_updated';
 
 export interface AuditEntry {
   action: AuditAction;

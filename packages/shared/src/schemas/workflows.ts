@@ -332,6 +332,10 @@ export const WORKFLOW_MESSAGES = {
   personIsClient: 'A client cannot be added to a case’s team',
   notPaused: 'Only a paused or failed workflow can be resumed',
   notActive: 'Only an active workflow can be paused',
+  requestCreated: 'Document requested from the client',
+  requestUpdated: 'Request updated',
+  requestExists: 'That document is already requested on this case',
+  unknownRequest: 'No such document request',
 } as const;
 
 /** Placeholders an e-mail, a notification, an event or a requested document's title may use. */
@@ -355,3 +359,22 @@ export const documentRequestView = z.object({
 export type DocumentRequestView = z.infer<typeof documentRequestView>;
 export const documentRequestsResponse = z.object({ data: z.array(documentRequestView) });
 export type DocumentRequestsResponse = z.infer<typeof documentRequestsResponse>;
+
+/** POST /api/cases/{id}/document-requests: an attorney asks the case's client for a document. */
+export const createDocumentRequestRequest = z.object({
+  title: z
+    .string('Enter the document to request')
+    .trim()
+    .min(1, 'Enter the document to request')
+    .max(160, 'At most 160 characters'),
+  note: z.string().trim().max(500, 'At most 500 characters').default(''),
+});
+export type CreateDocumentRequestRequest = z.input<typeof createDocumentRequestRequest>;
+
+/** PATCH /api/cases/{id}/document-requests/{requestId}: marked received, reopened or withdrawn. */
+export const updateDocumentRequestRequest = z.object({
+  status: z.enum(['open', 'received', 'cancelled'], 'Choose open, received or cancelled'),
+});
+export type UpdateDocumentRequestRequest = z.input<typeof updateDocumentRequestRequest>;
+export const documentRequestResponse = z.object({ data: documentRequestView, message: z.string() });
+export type DocumentRequestResponse = z.infer<typeof documentRequestResponse>;

@@ -152,6 +152,16 @@ const TABLE: Record<string, Row> = {
   'POST /api/workflows/:id/resume': { access: ATTORNEY_ONLY, foreignObject: true },
   'GET /api/workflows/:id/runs': { access: ATTORNEY_ONLY, foreignObject: true },
   'GET /api/cases/:id/document-requests': { access: 'session', foreignObject: true },
+  'POST /api/cases/:id/document-requests': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { title: 'Signed contract' },
+  },
+  'PATCH /api/cases/:id/document-requests/:requestId': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { status: 'received' },
+  },
   'GET /api/dashboard/attorney': { access: ATTORNEY_ONLY },
   'GET /api/analytics': { access: ATTORNEY_ONLY },
   'GET /api/analytics/export.csv': { access: ATTORNEY_ONLY },
@@ -507,6 +517,7 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
     .replace(':kind', 'denial')
     .replace(':ruleId', 'FL-08')
     .replace(':stageId', '00000000-0000-4000-8000-000000000000')
+    .replace(':requestId', '00000000-0000-4000-8000-000000000000')
     .replace(':attachmentId', 'att1')
     .replace(':messageId', firm === 'own' ? '00000000-0000-4000-8000-000000000000' : foreignMessageId)
     .replace(':userId', firm === 'own' ? ownUser : foreignAttorneyId)

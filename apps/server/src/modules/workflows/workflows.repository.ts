@@ -71,6 +71,16 @@ const minutesCase = sql.raw(
  * and the engine's queries — claiming events, matching them to workflows, recording runs. Every read
  * for a person is scoped by the firm.
  */
+export function toDocumentRequestView(row: typeof schema.documentRequests.$inferSelect): DocumentRequestView {
+  return {
+    id: row.id,
+    title: row.title,
+    note: row.note,
+    status: row.status as DocumentRequestView['status'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 export const workflowsRepository = {
   async list(db: DbOrTx, firmId: string): Promise<Array<WorkflowRow & WorkflowFigures>> {
     const rows = await db
@@ -221,13 +231,34 @@ export const workflowsRepository = {
         ),
       )
       .orderBy(documentRequests.createdAt, documentRequests.id);
-    return rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      note: row.note,
-      status: row.status as DocumentRequestView['status'],
-      createdAt: row.createdAt.toISOString(),
-    }));
+    return rows.map(toDocumentRequestView);
+  },
+
+  /** One request of the case, locked for its change; undefined when it is not this case's. */
+  async findDocumentRequest(db: DbOrTx, firmId: string, caseId: string, requestId: string) {
+    const { documentRequests } = schema;
+    const [row] = await db
+      .select()
+      .from(documentRequests)
+      .where(
+        and(
+          eq(documentRequests.firmId, firmId),
+          eq(documentRequests.caseId, caseId),
+          eq(documentRequests.id, requestId),
+        ),
+      )
+      .for('update');
+    return row;
+  },
+
+  async setDocumentRequestStatus(db: DbOrTx, requestId: string, status: DocumentRequestView['status']) {
+    const { documentRequests } = schema;
+    const [row] = await db
+      .update(documentRequests)
+      .set({ status, fulfilledAt: status === 'received' ? sql`now()` : null })
+      .where(eq(documentRequests.id, requestId))
+      .returning();
+    return row!;
   },
 
   // The engine.

@@ -1,6 +1,9 @@
 import {
+  createDocumentRequestRequest,
   createWorkflowRequest,
+  documentRequestResponse,
   documentRequestsResponse,
+  updateDocumentRequestRequest,
   updateWorkflowRequest,
   workflowResponse,
   workflowRunsResponse,
@@ -15,11 +18,13 @@ import { principalOf } from '../auth/auth.guard';
 const attorneys = ['attorney'] as const;
 const params = z.object({ id: z.uuid('Unknown workflow') });
 const caseParams = z.object({ id: z.uuid('Unknown case') });
+const requestParams = caseParams.extend({ requestId: z.uuid('Unknown document request') });
 const messageResponse = z.object({ message: z.string() });
 
 /**
  * Workflow Automation (issue 13): attorneys only. Another firm's workflow answers 404. The documents
- * a workflow asked of a client are read by whoever may see the case (the client's checklist).
+ * a workflow or an attorney asked of a client are read by whoever may see the case (the client's
+ * checklist); attorneys ask for one, mark it received, reopen or withdraw it.
  */
 export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { workflows } = app.services;
@@ -81,5 +86,42 @@ export const workflowsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cases/:id/document-requests',
     routeOptions('workflows', 'session', { params: caseParams, response: { 200: documentRequestsResponse } }),
     async (request) => workflows.documentRequests(principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/cases/:id/document-requests',
+    routeOptions('workflows', attorneys, {
+      params: caseParams,
+      body: createDocumentRequestRequest,
+      response: { 201: documentRequestResponse },
+    }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await workflows.requestDocument(
+            principalOf(request),
+            request.params.id,
+            request.body,
+            requestContext(request),
+          ),
+        ),
+  );
+
+  app.patch(
+    '/cases/:id/document-requests/:requestId',
+    routeOptions('workflows', attorneys, {
+      params: requestParams,
+      body: updateDocumentRequestRequest,
+      response: { 200: documentRequestResponse },
+    }),
+    async (request) =>
+      workflows.updateDocumentRequest(
+        principalOf(request),
+        request.params.id,
+        request.params.requestId,
+        request.body,
+        requestContext(request),
+      ),
   );
 };

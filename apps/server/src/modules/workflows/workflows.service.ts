@@ -1,10 +1,13 @@
-import type { Database, DbOrTx } from '@sentinel/db';
+import { schema, type Database, type DbOrTx } from '@sentinel/db';
 import {
   WORKFLOW_MESSAGES,
   WORKFLOW_RUNS_LIMIT,
   workflowTemplate,
+  type createDocumentRequestRequest,
   type createWorkflowRequest,
+  type DocumentRequestResponse,
   type DocumentRequestsResponse,
+  type updateDocumentRequestRequest,
   type updateWorkflowRequest,
   type WorkflowAction,
   type WorkflowResponse,
@@ -13,15 +16,22 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import { actorEntry, audit, type AuditAction, type ReadAudit } from '../../platform/audit';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, isUniqueViolation, notFound } from '../../platform/errors';
 import type { FirmCache } from '../../platform/firm-cache';
 import type { RequestContext } from '../../platform/request-context';
 import type { Principal } from '../auth/principal';
 import { casesRepository } from '../cases/cases.repository';
-import { toWorkflowView, workflowsRepository as repo, type WorkflowRow } from './workflows.repository';
+import {
+  toDocumentRequestView,
+  toWorkflowView,
+  workflowsRepository as repo,
+  type WorkflowRow,
+} from './workflows.repository';
 
 type CreateInput = z.output<typeof createWorkflowRequest>;
 type UpdateInput = z.output<typeof updateWorkflowRequest>;
+type RequestInput = z.output<typeof createDocumentRequestRequest>;
+type RequestStatusInput = z.output<typeof updateDocumentRequestRequest>;
 
 /**
  * Workflow Automation (issue 13): attorneys list the firm's workflows with the stat cards, create
@@ -135,6 +145,77 @@ export class WorkflowsService {
     const row = await casesRepository.find(this.db, principal, caseId);
     if (!row) throw notFound();
     return { data: await repo.documentRequests(this.db, principal.firmId, caseId) };
+  }
+
+  /** An attorney asks the case's client for a document: it appears on the client's checklist. */
+  async requestDocument(
+    principal: Principal,
+    caseId: string,
+    input: RequestInput,
+    context: RequestContext,
+  ): Promise<DocumentRequestResponse> {
+    const row = await this.db.transaction(async (tx) => {
+      if (!(await casesRepository.find(tx, principal, caseId))) throw notFound();
+      const [inserted] = await tx
+        .insert(schema.documentRequests)
+        .values({
+          firmId: principal.firmId,
+          caseId,
+          title: input.title,
+          note: input.note,
+          requestedById: principal.userId,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) throw new AppError('CONFLICT', WORKFLOW_MESSAGES.requestExists);
+      await audit(
+        tx,
+        context,
+        actorEntry(principal, 'document_request_created', {
+          caseId,
+          requestId: inserted.id,
+          title: input.title,
+        }),
+      );
+      return inserted;
+    });
+    return { data: toDocumentRequestView(row), message: WORKFLOW_MESSAGES.requestCreated };
+  }
+
+  /** Marks a request received, reopens it, or withdraws it (it leaves the client's checklist). */
+  async updateDocumentRequest(
+    principal: Principal,
+    caseId: string,
+    requestId: string,
+    input: RequestStatusInput,
+    context: RequestContext,
+  ): Promise<DocumentRequestResponse> {
+    const row = await this.db.transaction(async (tx) => {
+      if (!(await casesRepository.find(tx, principal, caseId))) throw notFound();
+      const current = await repo.findDocumentRequest(tx, principal.firmId, caseId, requestId);
+      if (!current) throw notFound(WORKFLOW_MESSAGES.unknownRequest);
+      if (current.status === input.status) return current;
+      let updated;
+      try {
+        updated = await repo.setDocumentRequestStatus(tx, requestId, input.status);
+      } catch (error) {
+        // Reopening one while the same document is open again on the case.
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', WORKFLOW_MESSAGES.requestExists);
+        throw error;
+      }
+      await audit(
+        tx,
+        context,
+        actorEntry(principal, 'document_request_updated', {
+          caseId,
+          requestId,
+          from: current.status,
+          to: input.status,
+        }),
+      );
+      return updated;
+    });
+    return { data: toDocumentRequestView(row), message: WORKFLOW_MESSAGES.requestUpdated };
   }
 
   private async view(principal: Principal, id: string) {

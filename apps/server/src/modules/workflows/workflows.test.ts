@@ -707,6 +707,77 @@ describe('the engine: failures, retries, history and loops', () => {
   });
 });
 
+describe('document requests asked by an attorney', () => {
+  it('asks, refuses a duplicate and bad input, marks received, withdraws and reopens; the client reads them', async () => {
+    const caseId = await newCase('Requests case');
+    const other = await newCase('Another case');
+    const url = `/api/cases/${caseId}/document-requests`;
+    const asked = await api(attorney.token, 'POST', url, {
+      title: '  Roof inspection report ',
+      note: 'From 2024',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const request = asked.json().data;
+    expect(request).toMatchObject({ title: 'Roof inspection report', note: 'From 2024', status: 'open' });
+    expect(asked.json().message).toBe(WORKFLOW_MESSAGES.requestCreated);
+    // The same document again (any case of letters) while it is open: 409, nothing written.
+    const again = await api(attorney.token, 'POST', url, { title: 'ROOF INSPECTION REPORT' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(WORKFLOW_MESSAGES.requestExists);
+    for (const body of [
+      {},
+      { title: '   ' },
+      { title: 'x'.repeat(161) },
+      { title: 'Ok', note: 'n'.repeat(501) },
+    ]) {
+      const bad = await api(attorney.token, 'POST', url, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await api(client.token, 'POST', url, { title: 'Mine' })).statusCode).toBe(403);
+    expect((await api(foreign.token, 'POST', url, { title: 'Theirs' })).statusCode).toBe(404);
+    const listed = async (token: string) =>
+      ((await api(token, 'GET', url)).json().data as Array<{ id: string; status: string }>).map(
+        (row) => `${row.id}:${row.status}`,
+      );
+    expect(await listed(client.token)).toEqual([`${request.id}:open`]);
+
+    // Another case's path does not reach it; a bad status is a 400.
+    const wrongCase = await api(
+      attorney.token,
+      'PATCH',
+      `/api/cases/${other}/document-requests/${request.id}`,
+      {
+        status: 'received',
+      },
+    );
+    expect(wrongCase.statusCode).toBe(404);
+    expect((await api(attorney.token, 'PATCH', `${url}/${request.id}`, { status: 'lost' })).statusCode).toBe(
+      400,
+    );
+    const received = await api(attorney.token, 'PATCH', `${url}/${request.id}`, { status: 'received' });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().data.status).toBe('received');
+    expect(await listed(client.token)).toEqual([`${request.id}:received`]);
+    // Withdrawn: it leaves the checklist; a new one of the same name may be asked, and reopening the old
+    // one while the new one is open is refused.
+    await api(attorney.token, 'PATCH', `${url}/${request.id}`, { status: 'cancelled' });
+    expect(await listed(client.token)).toEqual([]);
+    const renewed = await api(attorney.token, 'POST', url, { title: 'Roof inspection report' });
+    expect(renewed.statusCode).toBe(201);
+    const reopen = await api(attorney.token, 'PATCH', `${url}/${request.id}`, { status: 'open' });
+    expect(reopen.statusCode).toBe(409);
+    const audited = await ctx.database.db
+      .select({ action: schema.auditLog.action })
+      .from(schema.auditLog)
+      .where(sql`${schema.auditLog.details} ->> 'requestId' = ${request.id}`);
+    expect(audited.map((row) => row.action).sort()).toEqual([
+      'document_request_created',
+      'document_request_updated',
+      'document_request_updated',
+    ]);
+  });
+});
+
 describe('the demo firm', () => {
   it('has three active workflows with their history done for real, and nothing left to dispatch', async () => {
     expect(await seedDemoFirm(ctx.database.db)).toBe(true);

@@ -8,7 +8,7 @@ import { CheckSquare, Square } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { documentsQueryOptions } from '@/api/documents';
 import { formatDay } from '@/lib/format';
-import { useDocumentRequests } from '../api/get-document-requests';
+import { useDocumentRequests } from '@/api/document-requests';
 import { tickChecklist, type ChecklistTick } from '../utils/checklist';
 
 function reasonText(tick: ChecklistTick): string {

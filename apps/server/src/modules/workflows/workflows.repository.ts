@@ -450,14 +450,10 @@ export const workflowsRepository = {
     );
   },
 
-  /** Asks the case's client for a document; false when the same one is already open. */
-  async requestDocument(db: DbOrTx, values: typeof schema.documentRequests.$inferInsert): Promise<boolean> {
-    const rows = await db
-      .insert(schema.documentRequests)
-      .values(values)
-      .onConflictDoNothing()
-      .returning({ id: schema.documentRequests.id });
-    return rows.length > 0;
+  /** Asks the case's client for a document; undefined when the same one is already open. */
+  async requestDocument(db: DbOrTx, values: typeof schema.documentRequests.$inferInsert) {
+    const [row] = await db.insert(schema.documentRequests).values(values).onConflictDoNothing().returning();
+    return row;
   },
 
   /** Puts someone on the case's team; false when they are on it already. */

@@ -1,4 +1,4 @@
-import { schema, type Database, type DbOrTx } from '@sentinel/db';
+import type { Database, DbOrTx } from '@sentinel/db';
 import {
   WORKFLOW_MESSAGES,
   WORKFLOW_RUNS_LIMIT,
@@ -156,17 +156,13 @@ export class WorkflowsService {
   ): Promise<DocumentRequestResponse> {
     const row = await this.db.transaction(async (tx) => {
       if (!(await casesRepository.find(tx, principal, caseId))) throw notFound();
-      const [inserted] = await tx
-        .insert(schema.documentRequests)
-        .values({
-          firmId: principal.firmId,
-          caseId,
-          title: input.title,
-          note: input.note,
-          requestedById: principal.userId,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const inserted = await repo.requestDocument(tx, {
+        firmId: principal.firmId,
+        caseId,
+        title: input.title,
+        note: input.note,
+        requestedById: principal.userId,
+      });
       if (!inserted) throw new AppError('CONFLICT', WORKFLOW_MESSAGES.requestExists);
       await audit(
         tx,

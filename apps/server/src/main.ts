@@ -82,7 +82,8 @@ async function main() {
   }, WORKFLOW_DISPATCH_MS).unref();
   const scanWorkflows = () =>
     workflowEngine.scan().catch((err: unknown) => app.log.warn({ err }, 'workflow scan'));
-  await scanWorkflows();
+  // The first look runs at once but is not awaited: a large firm's scan does not hold up what starts after it.
+  void scanWorkflows();
   setInterval(() => void scanWorkflows(), WORKFLOW_SCAN_MS).unref();
   // Notifications left unread for 15 minutes go out as an e-mail digest (Settings turns it off).
   setInterval(

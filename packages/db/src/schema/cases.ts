@@ -6,7 +6,6 @@ import {
   date,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { money } from './columns';
 import { firms } from './firms';
 import { users } from './users';
 
@@ -33,9 +33,6 @@ export const caseNumberCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.firmId, t.year] })],
 );
-
-/** Money as numeric(14,2): exact dollars and cents. */
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 export const cases = pgTable(
   'cases',

@@ -3,7 +3,6 @@ import {
   check,
   date,
   index,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -12,12 +11,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
+import { money } from './columns';
 import { documents } from './documents';
 import { firms } from './firms';
 import { users } from './users';
-
-/** Money as numeric(14,2): exact dollars and cents. */
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 /**
  * A firm's expert witness directory (issue 13). `userId` links an expert-witness user of the firm

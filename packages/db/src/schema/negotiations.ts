@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
+import { money } from './columns';
 import { documents } from './documents';
 import { firms } from './firms';
 import { users } from './users';
-
-/** Money as numeric(14,2): exact dollars and cents. */
-const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
 /**
  * A case's negotiation with its carrier (issue 13): one per case. The carrier, claim number and

@@ -22,7 +22,7 @@ import { Input } from '@/components/ui/input';
 import { Options, Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useAddCaseMember } from '../api/add-case-member';
-import { useFirmPeople } from '../api/get-firm-people';
+import { useFirmPeople } from '@/api/firm-people';
 
 type Mode = 'existing' | 'invite';
 

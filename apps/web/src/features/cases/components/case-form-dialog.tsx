@@ -25,7 +25,7 @@ import { casePath } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useClientOptions } from '../api/get-client-options';
-import { useFirmPeople } from '../api/get-firm-people';
+import { useFirmPeople } from '@/api/firm-people';
 import { useCase } from '@/api/cases';
 import { useCreateCase } from '../api/create-case';
 import { useUpdateCase } from '../api/update-case';

@@ -37,7 +37,7 @@ import { Field } from '@/components/ui/field';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Options, Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
-import { useFirmPeople } from '../api/get-firm-people';
+import { useFirmPeople } from '@/api/firm-people';
 import { useCreateWorkflow, useUpdateWorkflow } from '../api/save-workflow';
 
 /** What the form edits: the request's fields, numbers and ids kept as typed until checked. */
@@ -95,6 +95,40 @@ function defaultTrigger(type: WorkflowTriggerType): WorkflowDraft['trigger'] {
 
 const textValue = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+/** A condition's checkboxes (case types, statuses): none ticked means any. */
+function ChoiceSet<T extends string>({
+  legend,
+  idPrefix,
+  options,
+  labels,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  idPrefix: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  chosen: readonly T[];
+  onToggle: (option: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-2 space-y-1.5">
+        {options.map((option) => (
+          <Checkbox
+            key={option}
+            id={`${idPrefix}-${option}`}
+            label={labels[option]}
+            checked={chosen.includes(option)}
+            onChange={() => onToggle(option)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 function WorkflowForm({
   draft: initial,
@@ -406,48 +440,30 @@ function WorkflowForm({
           )}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Only for case types (none: any)</legend>
-            <div className="mt-2 space-y-1.5">
-              {CASE_TYPES.map((type) => (
-                <Checkbox
-                  key={type}
-                  id={`condition-type-${type}`}
-                  label={CASE_TYPE_LABELS[type]}
-                  checked={draft.conditions.caseTypes.includes(type)}
-                  onChange={() =>
-                    set({
-                      conditions: {
-                        ...draft.conditions,
-                        caseTypes: toggle(draft.conditions.caseTypes, type),
-                      },
-                    })
-                  }
-                />
-              ))}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Only for case statuses (none: any)</legend>
-            <div className="mt-2 space-y-1.5">
-              {CASE_STATUSES.map((status) => (
-                <Checkbox
-                  key={status}
-                  id={`condition-status-${status}`}
-                  label={CASE_STATUS_LABELS[status]}
-                  checked={draft.conditions.statuses.includes(status)}
-                  onChange={() =>
-                    set({
-                      conditions: {
-                        ...draft.conditions,
-                        statuses: toggle(draft.conditions.statuses, status),
-                      },
-                    })
-                  }
-                />
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceSet
+            legend="Only for case types (none: any)"
+            idPrefix="condition-type"
+            options={CASE_TYPES}
+            labels={CASE_TYPE_LABELS}
+            chosen={draft.conditions.caseTypes}
+            onToggle={(type) =>
+              set({
+                conditions: { ...draft.conditions, caseTypes: toggle(draft.conditions.caseTypes, type) },
+              })
+            }
+          />
+          <ChoiceSet
+            legend="Only for case statuses (none: any)"
+            idPrefix="condition-status"
+            options={CASE_STATUSES}
+            labels={CASE_STATUS_LABELS}
+            chosen={draft.conditions.statuses}
+            onToggle={(status) =>
+              set({
+                conditions: { ...draft.conditions, statuses: toggle(draft.conditions.statuses, status) },
+              })
+            }
+          />
         </div>
       </fieldset>
 

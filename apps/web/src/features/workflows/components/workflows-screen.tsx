@@ -39,7 +39,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatDateTime, formatPercent } from '@/lib/format';
 import { useDeleteWorkflow } from '../api/delete-workflow';
-import { useFirmPeople } from '../api/get-firm-people';
+import { useFirmPeople } from '@/api/firm-people';
 import { useWorkflows } from '../api/get-workflows';
 import { useSetWorkflowStatus } from '../api/set-workflow-status';
 import { describeAction, describeConditions, describeTrigger, STATUS_TONES } from '../utils/describe';

@@ -2,7 +2,9 @@ import type { FirmPeopleResponse } from '@sentinel/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/firm/people (attorneys): who a workflow may notify or add to a case (not clients). */
+export type FirmPerson = FirmPeopleResponse['data'][number];
+
+/** GET /api/firm/people (attorneys): the firm's attorneys and case team members, not clients. */
 export const getFirmPeople = (signal?: AbortSignal) =>
   api.get<FirmPeopleResponse>('/api/firm/people', { signal });
 
@@ -13,4 +15,5 @@ export const firmPeopleQueryOptions = () =>
     select: (answer) => answer.data,
   });
 
-export const useFirmPeople = () => useQuery(firmPeopleQueryOptions());
+/** The case form's lead attorney, the case team's add-member select and the workflow form read this. */
+export const useFirmPeople = (enabled = true) => useQuery({ ...firmPeopleQueryOptions(), enabled });

@@ -96,13 +96,13 @@ const optionalText = (max: number) =>
     .transform((value) => value || null)
     .nullable()
     .optional();
-const money = z
+/** Dollars on the wire: at most two decimals, not negative, below a trillion (negotiations use it too). */
+export const dollarAmount = z
   .number({ error: 'Enter an amount in dollars' })
   .nonnegative('Amounts cannot be negative')
   .max(1_000_000_000_000, 'That amount is too large')
-  .multipleOf(0.01, 'Use at most two decimals')
-  .nullable()
-  .optional();
+  .multipleOf(0.01, 'Use at most two decimals');
+const money = dollarAmount.nullable().optional();
 
 /** Every field of a case an attorney may set; title and client are what a new case needs. */
 const caseFields = z.object({

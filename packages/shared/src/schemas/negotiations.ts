@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CASE_PAGE_SIZES, DEFAULT_CASE_PAGE_SIZE } from '../constants';
 import { AMOUNT_KINDS } from './analysis';
-import { CASE_STATUSES } from './cases';
+import { CASE_STATUSES, dollarAmount } from './cases';
 
 /**
  * Negotiations (issue 13, spec §2 "Active Negotiations"): one per case, with the history of our
@@ -65,12 +65,6 @@ export const NEGOTIATION_MESSAGES = {
 } as const;
 
 const isoDate = z.iso.date({ error: 'Use a date in the form YYYY-MM-DD' });
-/** Dollars on the wire: at most two decimals, not negative, below a trillion. */
-export const negotiationAmount = z
-  .number({ error: 'Enter an amount in dollars' })
-  .nonnegative('Amounts cannot be negative')
-  .max(1_000_000_000_000, 'That amount is too large')
-  .multipleOf(0.01, 'Use at most two decimals');
 const optionalText = (max: number, label: string) =>
   z
     .string()
@@ -192,7 +186,7 @@ export type NegotiationCasesResponse = z.infer<typeof negotiationCasesResponse>;
 export const recordNegotiationActionRequest = z
   .object({
     kind: z.enum(RECORDABLE_ACTION_KINDS, { error: 'Choose demand, offer, settlement or note' }),
-    amount: negotiationAmount.nullable().optional(),
+    amount: dollarAmount.nullable().optional(),
     date: isoDate,
     actor: optionalText(200, 'Who'),
     note: optionalText(2000, 'The note'),
@@ -217,8 +211,8 @@ export const updateNegotiationRequest = z
   .object({
     carrier: optionalText(200, 'The carrier'),
     claimNumber: optionalText(100, 'The claim number'),
-    targetSettlement: negotiationAmount.nullable().optional(),
-    acceptSuggestion: z.object({ amount: negotiationAmount }).optional(),
+    targetSettlement: dollarAmount.nullable().optional(),
+    acceptSuggestion: z.object({ amount: dollarAmount }).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: NEGOTIATION_MESSAGES.nothingToChange,

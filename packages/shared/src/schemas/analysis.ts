@@ -56,6 +56,72 @@ export const AMOUNT_KINDS = [
 export type AmountKind = (typeof AMOUNT_KINDS)[number];
 
 /**
+ * What an insurance-claim document is, more finely than its type (issue 14): kept in
+ * document_metadata.subtype beside the spec's five types.
+ */
+export const DOCUMENT_SUBTYPES = [
+  'declarations_page',
+  'policy',
+  'reservation_of_rights',
+  'denial_letter',
+  'proof_of_loss',
+  'repair_estimate',
+  'invoice',
+  'appraisal_demand',
+  'engagement_letter',
+  'complaint',
+  'answer',
+  'motion',
+  'order',
+  'settlement_agreement',
+] as const;
+export type DocumentSubtype = (typeof DOCUMENT_SUBTYPES)[number];
+export const DOCUMENT_SUBTYPE_LABELS: Record<DocumentSubtype, string> = {
+  declarations_page: 'Declarations page',
+  policy: 'Policy or endorsement',
+  reservation_of_rights: 'Reservation-of-rights letter',
+  denial_letter: 'Denial letter',
+  proof_of_loss: 'Proof of loss',
+  repair_estimate: 'Repair estimate',
+  invoice: 'Invoice',
+  appraisal_demand: 'Appraisal demand',
+  engagement_letter: 'Engagement letter',
+  complaint: 'Complaint or petition',
+  answer: 'Answer',
+  motion: 'Motion',
+  order: 'Order or opinion',
+  settlement_agreement: 'Settlement agreement',
+};
+
+/** The facts a claim document carries that a case records (issue 14's key fields). */
+export const KEY_FIELDS = [
+  'policy_number',
+  'claim_number',
+  'date_of_loss',
+  'carrier',
+  'insured',
+  'property_address',
+  'coverage_limit',
+  'deductible',
+  'total',
+  'rcv',
+  'acv',
+  'deadline',
+] as const;
+export type KeyField = (typeof KEY_FIELDS)[number];
+
+export const keyFieldValue = z.object({
+  field: z.enum(KEY_FIELDS),
+  /** Text fields as written; dates as ISO YYYY-MM-DD; money as a number of dollars. */
+  value: z.union([z.string(), z.number()]),
+  /** What the document calls it, where that matters ("Coverage A – Dwelling"). */
+  label: z.string().optional(),
+  /** The words of the document it was read from. */
+  text: z.string(),
+});
+export type KeyFieldValue = z.infer<typeof keyFieldValue>;
+
+/**
  * The analysis of one document, in the shape the spec's screens read (§3 "Document"):
  * document_metadata.document_type and confidence, entities (persons, dates, amounts),
  * content.summary, recommendations.
@@ -70,6 +136,15 @@ export const documentAnalysis = z.object({
     page_count: z.number().int().nonnegative(),
     /** Pages whose text came from OCR (no text layer). */
     ocr_pages: z.number().int().nonnegative(),
+    /**
+     * The classifier's top type was below its confidence threshold: the screen asks the user to
+     * confirm it ("Not sure — please confirm"). Absent in analyses made before issue 14.
+     */
+    needs_confirmation: z.boolean().optional(),
+    /** The insurance subtype, when one is recognised (absent before issue 14). */
+    subtype: z.enum(DOCUMENT_SUBTYPES).nullable().optional(),
+    /** The subtype's key fields read from the text (absent before issue 14). */
+    key_fields: z.array(keyFieldValue).optional(),
   }),
   entities: z.object({
     persons: z.array(z.object({ name: z.string(), role: z.enum(PERSON_ROLES).nullable() })),

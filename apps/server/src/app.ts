@@ -76,9 +76,7 @@ import { MAIL_SYNC_JOB } from './modules/emails/mail-sync-jobs';
 import { SecretBox } from './platform/secret-box';
 import { mountedSandbox } from './demo/demo-mail';
 import type { ProviderSandbox } from '@sentinel/provider-sandbox';
-import type { BlobStore } from './platform/storage/blob-store';
-import { LocalBlobStore } from './platform/storage/local-store';
-import { S3BlobStore } from './platform/storage/s3-store';
+import { blobStoreFor } from './platform/storage/blob-store-for';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { AnalyticsService } from './modules/analytics/analytics.service';
 import { ProfileService } from './modules/profile/profile.service';
@@ -203,9 +201,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     app.log.error({ err: error }, 'read audit rows not written'),
   );
   const firmCache = new FirmCache();
-  const store: BlobStore = config.s3
-    ? new S3BlobStore(config.s3)
-    : new LocalBlobStore(path.join(config.dataDir, 'files'));
+  const store = blobStoreFor(config);
   const jobHandlers: Record<string, JobHandler> = {};
   const analysisPool = new AnalysisPool(config.analysis);
   const jobs = new JobQueue(database, app.log, jobHandlers);

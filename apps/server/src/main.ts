@@ -6,6 +6,7 @@ import { PRIVACY_CLEANUP_JOB } from './modules/leads/privacy-cleanup';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './database';
 import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
+import { withDemoDocuments } from './demo/demo-documents';
 import { connectDemoMailboxes } from './demo/demo-mail';
 import { REMINDER_SCAN_MS } from './modules/calendar/reminders';
 import { DIGEST_SCAN_MS } from './modules/notifications/digest';
@@ -29,7 +30,9 @@ async function main() {
   const seed =
     config.demoSeed === 'always' ||
     (config.demoSeed === 'auto' && database.kind === 'embedded' && (await isEmpty(database.db)));
-  const seeded = seed ? await seedDemoFirm(database.db) : false;
+  const seeded = seed
+    ? await withDemoDocuments(config, (documents) => seedDemoFirm(database.db, { documents }))
+    : false;
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());

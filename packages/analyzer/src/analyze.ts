@@ -12,6 +12,8 @@ import { AMOUNT_KIND_ORDER, findAmounts } from './entities/amounts';
 import { findDates } from './entities/dates';
 import { findPersons } from './entities/persons';
 import { extractText, type ExtractedText, type ExtractInput, type ExtractOptions } from './extract';
+import { readKeyFields } from './insurance/key-fields';
+import { recogniseSubtype } from './insurance/subtypes';
 import type { LearnedCorrections } from './learned';
 import { packageDir } from './package-dir';
 import { recommend } from './recommendations';
@@ -56,18 +58,23 @@ export function analyzeExtracted(
   const readable = text.trim().length > 0;
 
   const classification = input.typeHint
-    ? { type: input.typeHint, confidence: 1, source: 'user' as const }
+    ? { type: input.typeHint, confidence: 1, needsConfirmation: false, source: 'user' as const }
     : readable
       ? { ...classifyText(text, input.learned), source: 'classifier' as const }
-      : { ...typeFromFileName(input.fileName), source: 'classifier' as const };
+      : // A guess from the file name always asks the user to confirm.
+        { ...typeFromFileName(input.fileName), needsConfirmation: true, source: 'classifier' as const };
   const type = classification.type;
 
   const persons = readable ? findPersons(text, { type, learned: input.learned }) : [];
   const dates = readable ? dedupeDates(findDates(text, { type, learned: input.learned })) : [];
   const amounts = readable ? dedupeAmounts(findAmounts(text, { type, learned: input.learned })) : [];
 
+  // The insurance subtype and its key fields (issue 14), consistent with the type.
+  const subtype = readable ? recogniseSubtype(text, type) : null;
+  const keyFields = subtype ? readKeyFields(text, subtype, type, dates) : [];
+
   const summary = readable
-    ? summarise({ type, text, persons, dates, amounts })
+    ? summarise({ type, text, persons, dates, amounts, subtype })
     : unreadSummary(extracted, input.fileName, type, classification.source);
   const recommendations = readable
     ? [
@@ -83,8 +90,11 @@ export function analyzeExtracted(
       document_type: type,
       confidence: round(classification.confidence, 4),
       type_source: classification.source,
+      needs_confirmation: classification.needsConfirmation,
       page_count: extracted.pageCount,
       ocr_pages: extracted.ocrPages,
+      subtype,
+      key_fields: keyFields,
     },
     entities: {
       persons: persons.map(({ name, role }) => ({ name, role })),

@@ -1,4 +1,4 @@
-import type { DocumentType } from '@sentinel/shared';
+import type { DocumentSubtype, DocumentType } from '@sentinel/shared';
 import type { FoundAmount } from './entities/amounts';
 import type { FoundDate } from './entities/dates';
 import type { FoundPerson } from './entities/persons';
@@ -14,6 +14,8 @@ export interface SummaryInput {
   persons: FoundPerson[];
   dates: FoundDate[];
   amounts: FoundAmount[];
+  /** The insurance subtype (src/insurance/subtypes.ts), which names the document when known. */
+  subtype?: DocumentSubtype | null;
 }
 
 /** Kinds of document by the words of their title, most specific first. */
@@ -149,12 +151,39 @@ const titleCase = (line: string) =>
     .join(' ')
     .replace(/ (And|Of|The|For|To|In|On|At) /g, (w) => w.toLowerCase());
 
-export function describeDocument(type: DocumentType, text: string): string {
+/**
+ * What each subtype is called, and the title phrases (above) that agree with it and say more
+ * ("a motion to compel appraisal"). The server's deadline suggestions read "claim denial letter",
+ * "demand for appraisal" and "a complaint" in summaries: keep those words.
+ */
+const SUBTYPE_NOUN: Record<DocumentSubtype, [string, RegExp]> = {
+  declarations_page: ['a policy declarations page', /declarations/],
+  policy: ['an insurance policy or endorsement', /policy|endorsement/],
+  reservation_of_rights: ['a reservation-of-rights letter', /reservation/],
+  denial_letter: ['a claim denial letter', /denial/],
+  proof_of_loss: ['a sworn proof of loss', /proof of loss/],
+  repair_estimate: ['a repair estimate', /estimate|supplement/],
+  invoice: ['an invoice', /invoice/],
+  appraisal_demand: ['a demand for appraisal', /demand for appraisal/],
+  engagement_letter: ['an engagement letter', /engagement|fee agreement/],
+  complaint: ['a complaint', /complaint|petition/],
+  answer: ['an answer', /answer/],
+  motion: ['a motion', /motion/],
+  order: ['a court decision', /order|judgment/],
+  settlement_agreement: ['a settlement agreement and release', /settlement agreement/],
+};
+
+export function describeDocument(type: DocumentType, text: string, subtype?: DocumentSubtype | null): string {
   const heads = headings(text);
+  const [noun, agrees] = subtype ? SUBTYPE_NOUN[subtype] : [];
   const found = TITLES.find(
-    ([re, , only]) => (!only || only === type) && re.test(only === 'correspondence' ? text : heads),
+    ([re, phrase, only]) =>
+      (!only || only === type) &&
+      (!agrees || agrees.test(phrase)) &&
+      re.test(only === 'correspondence' ? text : heads),
   )?.[1];
   if (found) return found;
+  if (noun) return noun;
   // Otherwise the document's own heading, if it has one that is not a letterhead.
   const top = new Set(
     text
@@ -215,8 +244,8 @@ export function documentDate(type: DocumentType, dates: FoundDate[]): FoundDate 
 }
 
 /** The summary's sentences (two to four). */
-export function summarySentences({ type, text, persons, dates, amounts }: SummaryInput): string[] {
-  const what = describeDocument(type, text);
+export function summarySentences({ type, text, persons, dates, amounts, subtype }: SummaryInput): string[] {
+  const what = describeDocument(type, text, subtype);
   const out: string[] = [];
 
   const dated = documentDate(type, dates);

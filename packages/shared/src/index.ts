@@ -15,6 +15,7 @@ export * from './schemas/cases';
 export * from './schemas/dashboard';
 export * from './schemas/analytics';
 export * from './schemas/analysis';
+export * from './schemas/case-field-suggestions';
 export * from './schemas/documents';
 export * from './schemas/mail';
 export * from './schemas/calendar';

@@ -4,6 +4,7 @@ import { createCase, createClient, createFirm, createMembership, createUser } fr
 import type { UserType } from '@sentinel/shared';
 import { seedDemoAnalytics } from './demo-analytics';
 import { DEMO_CO_COUNSEL, DEMO_EXTRA_CLIENTS, seedDemoCases } from './demo-cases';
+import { seedDemoDocuments, type DemoDocumentsDeps } from './demo-documents';
 import { seedDemoCalendar } from './demo-calendar';
 import { seedDemoDeadlines } from './demo-deadlines';
 import { DEMO_SECOND_EXPERT, seedDemoExperts } from './demo-experts';
@@ -59,8 +60,14 @@ export const DEMO_USERS: Array<{
   },
 ];
 
-/** Creates the demo firm unless it exists. Returns false when it was already there. */
-export async function seedDemoFirm(db: Database): Promise<boolean> {
+/**
+ * Creates the demo firm unless it exists. Returns false when it was already there. With
+ * `documents` (withDemoDocuments), its cases also get analysed documents.
+ */
+export async function seedDemoFirm(
+  db: Database,
+  options: { documents?: DemoDocumentsDeps } = {},
+): Promise<boolean> {
   const [existing] = await db
     .select({ id: schema.users.id })
     .from(schema.users)
@@ -119,9 +126,11 @@ export async function seedDemoFirm(db: Database): Promise<boolean> {
       expert: ids['expert-witness']!,
     });
     await seedDemoAnalytics(tx, firm.id, ids.attorney!, DEMO_PASSWORD);
-    await seedSecondFirm(tx, ids['public-adjuster']!);
+    const secondFirmId = await seedSecondFirm(tx, ids['public-adjuster']!);
     // Last: its history is the events everything above wrote.
     await seedDemoWorkflows(tx, firm.id, ids.attorney!);
+    // After it: documents write no events, and the workflows' history stays as it was.
+    if (options.documents) await seedDemoDocuments(tx, [firm.id, secondFirmId], options.documents);
   });
   return true;
 }
@@ -177,6 +186,7 @@ async function seedSecondFirm(tx: Transaction, adjusterId: string) {
         addedById: attorney.id,
       });
   }
+  return firm.id;
 }
 
 export async function isEmpty(db: Database): Promise<boolean> {

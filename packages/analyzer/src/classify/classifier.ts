@@ -7,6 +7,7 @@ import {
   cosine,
   documentFeatures,
   logits,
+  modelFeatures,
   scorer,
   softmax,
   type LogisticModel,
@@ -15,6 +16,8 @@ import {
 
 /** The committed model (npm run train -w packages/analyzer writes it). */
 export const modelPath = path.join(packageDir, 'model/type-classifier.json');
+/** What it was trained on (written with it). */
+export const manifestPath = path.join(packageDir, 'model/MANIFEST.json');
 
 let loaded: Scorer | undefined;
 
@@ -27,8 +30,8 @@ export function loadModel(): Scorer {
  * How the firm's corrections move a later classification. Each corrected document is remembered
  * by its features; a new document adds to the logit of each corrected type
  *   MEMORY_WEIGHT · max(0, (similarity − MEMORY_FLOOR) / (1 − MEMORY_FLOOR))
- * for the most similar remembered document of that type (cosine similarity of the same feature
- * vectors the model reads). The same document again (similarity 1) takes the corrected type; a
+ * for the most similar remembered document of that type (cosine similarity of the word-and-cue
+ * vectors of logistic.ts documentFeatures, which stay the same when the model changes). The same document again (similarity 1) takes the corrected type; a
  * document of the same template is pulled towards it; unrelated documents are untouched.
  */
 export const MEMORY_WEIGHT = 12;
@@ -38,6 +41,11 @@ export interface Classification {
   type: DocumentType;
   /** Calibrated probability that `type` is right. */
   confidence: number;
+  /**
+   * The model is not sure (confidence below the threshold chosen at training on out-of-fold
+   * predictions, model.confirmBelow): the screen asks the user to confirm the type.
+   */
+  needsConfirmation: boolean;
   probabilities: Record<DocumentType, number>;
   /** Set when a user's earlier correction of a similar document decided or moved the result. */
   learnedFrom?: { type: DocumentType; similarity: number };
@@ -48,13 +56,14 @@ export function classifyText(
   learned?: LearnedCorrections,
   s: Scorer = loadModel(),
 ): Classification {
-  const f = documentFeatures(text, s.model.settings.cueWeight);
-  const z = logits(s, f).map((l) => l / s.model.temperature);
+  const z = logits(s, modelFeatures(text, s.model.settings)).map((l) => l / s.model.temperature);
   let learnedFrom: Classification['learnedFrom'];
   const bonus = new Array<number>(z.length).fill(0);
-  for (const example of learned?.typeExamples ?? []) {
+  const examples = learned?.typeExamples ?? [];
+  const memory = examples.length > 0 ? documentFeatures(text) : {};
+  for (const example of examples) {
     const c = s.model.classes.indexOf(example.type);
-    const similarity = cosine(f, example.features);
+    const similarity = cosine(memory, example.features);
     if (c < 0 || similarity <= MEMORY_FLOOR) continue;
     bonus[c] = Math.max(bonus[c]!, (MEMORY_WEIGHT * (similarity - MEMORY_FLOOR)) / (1 - MEMORY_FLOOR));
     if (!learnedFrom || similarity > learnedFrom.similarity) learnedFrom = { type: example.type, similarity };
@@ -68,10 +77,12 @@ export function classifyText(
     DocumentType,
     number
   >;
-  const result =
-    p[best]! < s.model.threshold
-      ? // Unsure: 'other', with the probability the model gives 'other' (the figure stays calibrated).
-        { type: 'other' as const, confidence: probabilities.other, probabilities }
-      : { type: classes[best]!, confidence: p[best]!, probabilities };
+  // A low confidence is reported as such, never turned into 'other': 'other' is a type like the rest.
+  const result = {
+    type: classes[best]!,
+    confidence: p[best]!,
+    needsConfirmation: p[best]! < s.model.confirmBelow,
+    probabilities,
+  };
   return learnedFrom && learnedFrom.type === result.type ? { ...result, learnedFrom } : result;
 }

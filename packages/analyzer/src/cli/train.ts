@@ -1,19 +1,25 @@
 /**
  * npm run train -w packages/analyzer
- * Trains the type classifier on the corpus' training split, fits its temperature on the calibration
- * split, and writes model/type-classifier.json (formatted as the repository's Prettier formats it).
+ * Trains the type classifier on the real corpus (../shared/corpus/real, plus the self-written
+ * corpus when classify/train.ts SELF_WRITTEN says so), fits its temperature and confirm threshold
+ * on out-of-fold predictions, and writes model/type-classifier.json and model/MANIFEST.json
+ * (formatted as the repository's Prettier formats them).
  */
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import prettier from 'prettier';
-import { modelPath } from '../classify/classifier';
-import { trainTypeClassifier } from '../classify/train';
+import { manifestPath, modelPath } from '../classify/classifier';
+import { trainingManifest, trainTypeClassifier } from '../classify/train';
 
 const started = performance.now();
 const model = trainTypeClassifier();
 const options = (await prettier.resolveConfig(modelPath)) ?? {};
-writeFileSync(modelPath, await prettier.format(JSON.stringify(model), { ...options, parser: 'json' }));
+const write = async (file: string, value: unknown) =>
+  writeFileSync(file, await prettier.format(JSON.stringify(value), { ...options, parser: 'json' }));
+await write(modelPath, model);
+await write(manifestPath, trainingManifest());
 console.log(
-  `wrote ${path.relative(process.cwd(), modelPath)}: ${model.vocabulary.length} features, temperature ${model.temperature}, ` +
+  `wrote ${path.relative(process.cwd(), modelPath)} (${Math.round(statSync(modelPath).size / 1024)} KB): ` +
+    `${model.vocabulary.length} features, temperature ${model.temperature}, confirm below ${model.confirmBelow}, ` +
     `${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

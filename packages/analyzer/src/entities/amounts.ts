@@ -12,18 +12,111 @@ export interface FoundAmount {
 }
 
 const NUMBER = '(\\d{1,3}(?:,\\d{3})+|\\d+)(?:\\.(\\d{1,2}))?';
-const SCALE = '(?:\\s?(million|thousand|m|k)\\b)?';
+// "$1.7 million", "$100M", and "$46.6\n    billion" wrapped by a PDF.
+const SCALE = '(?:\\s{0,8}(trillion|billion|million|thousand|tn|bn|m|k)\\b)?';
+const SCALES: Record<string, number> = {
+  trillion: 1e12,
+  tn: 1e12,
+  billion: 1e9,
+  bn: 1e9,
+  million: 1e6,
+  m: 1e6,
+  thousand: 1e3,
+  k: 1e3,
+};
+
+/**
+ * The figure as written ("$1.7 million" → 1,700,000, "$ 1,027" → 1,027): the value before a
+ * table's unit header ("in thousands") is applied. Undefined when the words hold no figure.
+ */
+export function rawAmountValue(words: string): number | undefined {
+  const m = new RegExp(`${NUMBER}${SCALE}`, 'i').exec(words);
+  if (!m) return undefined;
+  const value =
+    Number(`${m[1]!.replace(/,/g, '')}.${m[2] ?? '0'}`) * (SCALES[(m[3] ?? '').toLowerCase()] ?? 1);
+  return Math.round(value * 100) / 100;
+}
 const UNIT_AFTER =
   /^\s?(?:%|percent|inch|inches|in\b|in\.|"|mph|ft\b|feet|foot|sq\b|sf\b|lf\b|square|miles?|mi\b|hours?|hrs?\b|days?\b|weeks?\b|months?\b|years?|yrs?\b|lbs?\b|pounds|gallons?|°|degrees|x\b|pc\b|sheets?|squares?)/i;
 
 const PATTERNS: Array<{ re: RegExp; bare?: boolean }> = [
-  // $12,500.00 · US$ 12,500 · USD 12,500 · $1.2 million
-  { re: new RegExp(`(?:US\\$|\\$|\\bUSD)\\s?${NUMBER}${SCALE}`, 'gi') },
+  // $12,500.00 · US$ 12,500 · USD 12,500 · $1.2 million · "$    3.15" in a table column; not A$ or C$
+  { re: new RegExp(`(?:US\\$|(?<![A-Za-z])\\$|\\bUSD)[ \\t]{0,12}\\n?[ \\t]{0,12}${NUMBER}${SCALE}`, 'gi') },
   // 12,500 dollars · 12,500.00 USD
   { re: new RegExp(`(?<![\\w.$,/])${NUMBER}${SCALE}\\s?(?:dollars|usd)\\b`, 'gi') },
   // 38,220.16 in a table or a receipt (only in documents about money, see below)
-  { re: /(?<![\w.$,/-])(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})(?![\d.,]?\d)/g, bare: true },
+  // (Not "240.14a-12" or "14.07(b)", a rule's number.)
+  { re: /(?<![\w.$,/-])(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})(?![\d.,]?\d|[a-z(])/g, bare: true },
 ];
+
+const PROVISION_BEFORE =
+  /(?:§|§§|\b(?:sections?|sec\.|rules?|statutes?|chapters?|clauses?|items?|cfr|paragraphs?|articles?|para\.|art\.))\s*(?:\d[\w.()]*\s*(?:,|and|or|through|to)\s*)*$/i;
+
+/**
+ * A table's unit header: "(in thousands)", "(Dollars in millions, except per share data)",
+ * "($ in millions)". The figures under it are read in that unit.
+ */
+const UNIT_HEADER =
+  /\((?:[^()\n]{0,40}\s)?in\s+(thousands|millions|billions)\b[^()\n]{0,60}\)|^[ \t]*(?:\(?(?:\$|u\.s\.\s+dollars|dollars|amounts)\s+)?in\s+(thousands|millions|billions)\b[^\n]{0,60}$/gim;
+/** How far a unit header reaches: the table under it, at most this many characters. */
+const UNIT_REACH = 6000;
+
+interface UnitHeader {
+  index: number;
+  scale: number;
+  /** Where its table ends: the first paragraph of prose after it, or its reach. */
+  end: number;
+}
+
+/** A run of thirteen lower-case words: prose, not a table. */
+const PROSE = /[a-z,;][ \t]+[a-z]+(?:\s+[a-z]+){12}/;
+
+function unitHeaders(text: string): UnitHeader[] {
+  const headers: UnitHeader[] = [];
+  for (const m of text.matchAll(UNIT_HEADER)) {
+    const unit = (m[1] ?? m[2]!).toLowerCase();
+    const reach = text.slice(m.index!, m.index! + UNIT_REACH);
+    const prose = PROSE.exec(reach.replace(/\n(?=[a-z])/g, ' '));
+    headers.push({
+      index: m.index!,
+      scale: unit === 'thousands' ? 1e3 : unit === 'millions' ? 1e6 : 1e9,
+      end: m.index! + (prose ? prose.index : reach.length),
+    });
+  }
+  return headers;
+}
+
+/**
+ * The unit a figure is read in: that of the nearest unit header above it, within its reach and
+ * not past a paragraph of prose, which ends the table. Per-share rows ("Diluted EPS") keep 1.
+ */
+function unitScale(headers: UnitHeader[], text: string, index: number): number {
+  let header: UnitHeader | undefined;
+  for (const h of headers) if (h.index < index) header = h;
+  if (!header || index >= header.end) return 1;
+  // Per-share rows ("Diluted", "EPS") are in dollars whatever the header says.
+  const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  // The row's label: the words before the figure on its line, or the line above in a flattened table.
+  let row = text.slice(lineStart, index);
+  if (!/\p{L}/u.test(row))
+    row = text
+      .slice(Math.max(0, lineStart - 80), lineStart)
+      .split('\n')
+      .slice(-2)
+      .join(' ');
+  if (/per[ -](?:diluted |basic |common )?share|\beps\b|\bdiluted\b|\bbasic\b/i.test(row)) return 1;
+  return header.scale;
+}
+
+/**
+ * The words of an amount as the reader sees them, spaces collapsed; an accounting negative keeps
+ * its parentheses and the `$` before them: "(2,500.00)", "$(0.16)".
+ */
+function asWritten(text: string, start: number, end: number, words: string): string {
+  const plain = words.trim().replace(/\s+/g, ' ');
+  if (text[start - 1] !== '(' || text[end] !== ')') return plain;
+  return /\$\s*$/.test(text.slice(Math.max(0, start - 16), start - 1)) ? `$(${plain})` : `(${plain})`;
+}
 
 /** Figures written as money somewhere in the document ("$", "USD", "… dollars"). */
 const EXPLICIT_MONEY = /\$\s?\d|\busd\s?\d|\d\s?dollars\b/i;
@@ -96,6 +189,7 @@ export function findAmounts(
   const acceptBare = (figure: string) => explicit || words >= 2 || (words >= 1 && figure.includes(','));
   const fallback = defaultKind(text);
   const declarations = /limits? of (?:liability|insurance)/i.test(text);
+  const units = unitHeaders(text);
   for (const { re, bare } of PATTERNS) {
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
@@ -105,27 +199,29 @@ export function findAmounts(
       if (taken.some(([a, b]) => start < b && end > a)) continue;
       const next = text.slice(end, end + 10);
       if (bare ? UNIT_AFTER.test(next) : /^\s?%/.test(next)) continue;
+      // "3.60 billion" with no dollar sign is another currency's (a lost "€"): dollars would say so.
+      if (bare && /^\s+(?:trillion|billion|million|thousand)\b/i.test(next)) continue;
       if (bare && (!acceptBare(m[0]) || measuredColumn(text, start))) continue;
-      // "section 768.79", "1.25 to 1.5 inches": a statute or a measurement, not money.
-      if (
-        bare &&
-        /(?:§|section|sec\.|rule|statute|chapter|§§)\s*$/i.test(text.slice(Math.max(0, start - 12), start))
-      )
-        continue;
+      // In a table under a unit header the money cells carry "$"; a bare cell is a ratio or a
+      // per-share figure ("0.02"), not a sum to report.
+      if (bare && units.some((h) => h.index < start && start < h.end)) continue;
+      // "section 768.79", "Clause 11.20", "Item 5.02", "Sections 10.05, 14.07(b) and 17.05":
+      // a provision's number, not money. "1.25 to 1.5 inches": a measurement.
+      if (bare && PROVISION_BEFORE.test(text.slice(Math.max(0, start - 60), start))) continue;
       if (
         bare &&
         /^\s*(?:to|-|–)\s*\d[\d.]*\s*(?:inch|in\b|mph|ft|feet|%|sq)/i.test(text.slice(end, end + 20))
       )
         continue;
-      const scale = { million: 1e6, m: 1e6, thousand: 1e3, k: 1e3 }[(m[3] ?? '').toLowerCase()] ?? 1;
+      const scale = SCALES[(m[3] ?? '').toLowerCase()] ?? 1;
       const value = Number(`${m[1]!.replace(/,/g, '')}.${m[2] ?? '0'}`) * scale;
       if (!Number.isFinite(value) || value === 0) continue;
       taken.push([start, end]);
       found.push({
-        value: Math.round(value * 100) / 100,
+        value: Math.round(value * (m[3] ? 1 : unitScale(units, text, start)) * 100) / 100,
         currency: 'USD',
         kind: amountKind(text, start, end, { fallback, declarations, learned: options.learned }),
-        text: m[0].trim(),
+        text: asWritten(text, start, end, m[0]),
         index: start,
       });
     }

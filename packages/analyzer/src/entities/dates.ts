@@ -33,8 +33,12 @@ const WEEKDAY = '(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:da
 
 const PATTERNS: Array<{ re: RegExp; parts: (m: RegExpExecArray) => [number, number, number] }> = [
   // March 3, 2024 · Mar. 3rd 2024 · Thursday, August 22, 2024
+  // (and OCR's "January 3. 2020", "October 1,2019")
   {
-    re: new RegExp(`\\b${WEEKDAY}${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'gi'),
+    re: new RegExp(
+      `\\b${WEEKDAY}${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:[,.]\\s*|\\s+)(\\d{4})\\b`,
+      'gi',
+    ),
     parts: (m) => [Number(m[3]), MONTHS[m[1]!.slice(0, 3).toLowerCase()]!, Number(m[2])],
   },
   // 3 March 2024 · 19th day of September, 2023 · 20th day of March 2025

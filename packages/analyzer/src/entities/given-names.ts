@@ -45,6 +45,32 @@ steve steven sue susan suzanne sylvia tamara tammy tanya tara ted teresa terrenc
 thomas tiffany tim timothy tina todd tom tommy toni tony tracy travis trevor troy tyler valerie vanessa vernon
 veronica vicki victor victoria vincent viola virginia vivian walter wanda warren wayne wendy wesley whitney william
 willie wilma xavier yolanda yvonne zachary zoe
+abe al alberta alec alfie alisha allan alvaro amos andrei andreas angus anil annabelle anton archie
+ariel arlo armand arnie asha ashok audra augustine bart basil bernice bert bertha betsy beverley billie
+blanche bobbie boyd brady brandi brenton bridgette britt bryant buddy byron caleb camille candice cara carlton
+carmela carole carolina cassie cathy cecil chantal chester christa christy chuck claude clyde curt cyrus dane
+darla darrell daryl deanna deb debbie deirdre della delores denis derick desmond dewey dexter dianne dina
+dixie dominick donnie dora doug drew dwight edmund edwina effie elbert eldon elisabeth elmer elton elvis
+emil emmett enid erma errol ervin essie estelle ethel etta eugenia eunice everett ezra fannie flora
+floyd forrest frankie freda freddie gabe gale garrett garry gayle geneva genevieve gerard gilberto glenda goldie
+greta hal hank hattie heath herb hershel hilary horace hubert ira isaiah jacques jana janie janis
+jarrod jeannie jenifer jerald jeri jess joanie jocelyn jodi jody joey johanna johnnie jolene josh josie
+judd jules justine kari karla kasey katrina kaye keisha kelley kendall kenny kermit kira kirk kris
+krista kristina kristy lacey lana lara larissa latisha laurence laverne lela leland lena leo leona les
+leticia levi lila lionel lola lonnie lora lottie lou lowell lucinda lula luther lyle lynette mae
+maggie mamie marcella marci marcy margie margo marianne marla marlon marta mathew matt mattie maude maxwell
+mayra mel mervin mickey millie milton minnie missy mitch mona myrtle nadine nan nannie neal ned
+nell nellie nettie nick nicky nikki nita nola nolan orville otis pat patsy patti patty percy
+pete phil polly quentin quincy rae randolph reba reid rena rene rhoda rickey robbie robyn rocky
+rod rodolfo rolando ronnie rory roscoe rosie roxanne rudy rufus russ rusty sadie sal sammy saul
+scot selma seymour shari shaun shawna shelia sherri sheryl sid silvia sonny stacey stan stefan stu
+susie sybil tabitha tamika teddy terri tess thad theo tobias toby tod tracey trent trisha trudy
+ursula vance vera verna vern vic vickie vince virgil wade wally wes wilbur wiley willard willis
+winifred wyatt yvette zach zane zelda
 `;
 
 export const GIVEN_NAMES: ReadonlySet<string> = new Set(NAMES.split(/\s+/).filter(Boolean));
+
+/** A known given name, whatever its case and accents ("JOSÉ", "José" and "jose" alike). */
+export const isGivenName = (word: string): boolean =>
+  GIVEN_NAMES.has(word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\.$/, ''));

@@ -31,7 +31,12 @@ proposal evidence meter residence senior field desk operations general special f
 alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois
 indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri
 montana nebraska nevada hampshire jersey mexico york carolina dakota ohio oklahoma oregon pennsylvania rhode
-tennessee texas utah vermont virginia washington wisconsin wyoming
+tennessee texas utah vermont virginia washington wisconsin wyoming new
+governor senator commissioner chairman chair vice chief justice justices regional administrator honorable
+representative congressman congresswoman director officer executive graduate response recovery relief update updates disaster act
+agency bureau administration development service commission solicitor assistant specialist research writing defender
+prosecutor disposition puerto rico analytics institute labs insights data media news times journal magazine network
+technologies technology software
 `
     .split(/\s+/)
     .filter(Boolean),
@@ -66,7 +71,11 @@ export const ROLE_AFTER: RoleCue[] = [
     'judge',
     /^[,\s|]*(?:(?:circuit|district|county|united states district|magistrate|superior court)\s+)?judge\b/i,
   ],
-  ['attorney', /^[,\s|]*(?:esq\.|esquire|attorney|counsel|(?:fla\.?|florida|state) bar|#\d|\(\w*#?\d)/i],
+  // (Not a telephone number's "(615) 292-7414", nor a table's "(205)".)
+  [
+    'attorney',
+    /^[,\s|]*(?:esq\.|esquire|attorney|counsel|(?:fla\.?|florida|state) bar|#\d|\((?!\d{3}\)\s?\d{3})\w*#?\d{4})/i,
+  ],
   ['expert', /^[,\s|]*(?:p\.e\.|ph\.d|expert)/i],
   ['insured', /^\s*\((?:the\s+)?["“]?insureds?["”]?\)/i],
   [
@@ -105,13 +114,19 @@ export const ROLE_NEAR: RoleCue[] = [
 
 /** What follows a company's or a place's name: "& Sons", ", LLC", " Roofing", " Road". */
 export const ORG_AFTER =
-  /^(?:[ \t]*&|,?[ \t]*(?:llc|inc|l\.?l\.?c|p\.?a\.|pllc|corp)\b|[ \t]+(?:company|co\.|group|law|roofing|restoration|insurance|mutual|claims|consult\w*|engineering|building|construction|forensic|renovations|environmental|home|drywall|rd\b|road|street|st\.|ave|avenue|drive|dr\.|lane|blvd|hwy|way|court|ct\.|place|terrace|parkway|circle|county)\b)/i;
+  /^(?:[ \t]*&|,?[ \t]*(?:llc|inc|l\.?l\.?c|pllc|corp)\b|,?[ \t]*(?:l\.?l\.?p|p\.?a|p\.?c)\b\.?(?!\w)|[ \t]+(?:company|co\.|corporation|incorporated|holdings|financial|capital|partners|associates|group|law|school|disaster|memorial|university|college|institute|hospital|bank|foundation|center|roofing|restoration|insurance|mutual|claims|consult\w*|engineering|building|construction|forensic|renovations|environmental|home|drywall|rd\b|road|street|st\.|ave|avenue|drive|dr\.|lane|blvd|hwy|way|court|ct\.|place|terrace|parkway|circle|county)\b)/i;
 /** What comes right before a person's name: a title, a salutation, a label ("Insured:"). */
 export const PERSON_CUE_BEFORE =
-  /(?:\b(?:mr|mrs|ms|dr|hon)\.\s*|\b(?:dear|attn:?|attention|to:|from:|cc:|by:|\/s\/|s\/|i,|client:?|customer:?|owner:?|tenant:?|landlord:?|borrower:?|guest:?|caller:?|name:?|prepared (?:by|for):|taken by:|inspector:?|photographer:?|pilot in command:?|present:?|statement of|affidavit of|interview notes —|insured:?|insureds:?|plaintiffs?,?|defendants?,?|adjuster|estimator:?|technician(?: in charge)?:?|contractor:?|mediator:?|appraiser[^:]*:|umpire:?|policyholder:?|property owner:?|named insureds?:?|counsel|attorney|judge|expert|witness|signature:?|signed:?|speak with)\s*)$/i;
+  /(?:\b(?:mr|mrs|ms|dr|hon)\.\s*|\b(?:with whom|officer|detective|trooper|sergeant|sgt\.|lieutenant|deputy|special agent|nurse|dear|attn:?|attention|to:|from:|cc:|by:|honorable|real party in interest,?|said|says|according to|reporting to|through:|contacts?:|\/s\/|s\/|i,|client:?|customer:?|owner:?|tenant:?|landlord:?|borrower:?|guest:?|caller:?|name:?|prepared (?:by|for):|taken by:|inspector:?|photographer:?|pilot in command:?|present:?|statement of|affidavit of|interview notes —|insured:?|insureds:?|plaintiffs?,?|defendants?,?|adjuster|estimator:?|technician(?: in charge)?:?|contractor:?|mediator:?|appraiser[^:]*:|umpire:?|policyholder:?|property owner:?|named insureds?:?|counsel|attorney|judge|expert|witness|signature:?|signed:?|speak with)\s*)$/i;
 /** What comes right after a person's name: ", Esq.", ", the insured", an e-mail address. */
 export const PERSON_CUE_AFTER =
-  /^(?:,?\s*(?:esq|p\.e|ph\.d|jr|sr|iii|cpa)\b|,\s*(?:the\s+)?(?:insured|plaintiff|defendant|petitioner|president|secretary|notary|mediator|umpire|appraiser|attorney|counsel|public adjuster|senior|licensed|certified|board|managing|property|claims|field|desk|operations|registered)|,\s*(?:state bar|bar no|#\s?\d|attorney|counsel)|\s*<[^>@\s]+@|,?\s*(?:being (?:first )?duly sworn|being sworn)|\s*\((?:ret\.|paralegal)\))/i;
+  /^(?:,?\s*(?:esq|p\.e|ph\.d|jr|sr|iii|cpa)\b|,\s*(?:the\s+)?(?:insured|plaintiff|defendant|petitioner|president|secretary|notary|mediator|umpire|appraiser|attorney|counsel|public adjuster|senior|licensed|certified|board|managing|property|claims|field|desk|operations|registered)|,\s*(?:state bar|bar no|#\s?\d|attorney|counsel)|,\s*(?:ceo|cfo|coo|chairman|chairwoman|chief|(?:executive )?director|vice president|governor|senator|commissioner|founder|principal|partner)\b|\s*<[^>@\s]+@|,?\s*(?:being (?:first )?duly sworn|being sworn)|\s*\((?:ret\.|paralegal)\))/i;
+/**
+ * An office after a name, capitalised as titles are: ", Assistant United States Attorney",
+ * ", General Counsel", ", Special Assistant Attorney General"; or what the person is: ", a nurse".
+ */
+export const OFFICE_AFTER =
+  /^(?:,\s*(?:\p{Lu}[\p{L}/.-]*\s+){0,4}(?:Attorney|Counsel|Solicitor|Prosecutor|Public Defender)\b|,\s*(?:a|an|the)\s+(?:nurse|doctor|physician|police officer|officer|detective|agent|trooper|witness|director|supervisor|manager|employee|administrator|student|teacher)\b)/u;
 /** A letter's closing line, above the signature. */
 export const CLOSING =
-  /^\s*(?:sincerely|very truly yours|yours truly|regards|best regards|warm regards|respectfully(?: submitted)?|thank you|thanks|best|cordially)[,.]?\s*$/i;
+  /^\s*(?:(?:yours )?sincerely(?: yours)?|very truly yours|yours truly|(?:with )?(?:(?:best|kind|warm|warmest|kindest) )?regards|respectfully(?: submitted| yours)?|thank you|(?:many )?thanks|best(?: wishes)?|all the best|cordially|take care|cheers|with (?:gratitude|thanks|appreciation))[,.!]?\s*$/i;

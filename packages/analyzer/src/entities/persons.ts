@@ -1,9 +1,10 @@
 import type { DocumentType, PersonRole } from '@sentinel/shared';
 import { normaliseName, type LearnedCorrections } from '../learned';
-import { GIVEN_NAMES } from './given-names';
+import { isGivenName } from './given-names';
 import {
   CLOSING,
   NOT_NAME,
+  OFFICE_AFTER,
   ORG_AFTER,
   PERSON_CUE_AFTER,
   PERSON_CUE_BEFORE,
@@ -24,17 +25,23 @@ const LOWER = '\\p{Ll}';
 const GIVEN = `${UPPER}${LOWER}+(?:-${UPPER}${LOWER}+)?`;
 const SURNAME = `(?:O'|D'|Mc|Mac)?${UPPER}${LOWER}+(?:${UPPER}${LOWER}+)?(?:-${UPPER}${LOWER}+)?`;
 // A run of capitalised words on one line, single spaces between: "Hon. Marcus T. Oyelowo".
-const TOKEN = `(?:(?:Mr|Mrs|Ms|Dr|Hon)\\.|${UPPER}\\.|${SURNAME})`;
-const RUN = new RegExp(`(?<![\\p{L}'.-])${TOKEN}(?:[ \\t]${TOKEN})+(?![\\p{L}'-])`, 'gu');
+// (A nickname in quotes counts: J. R. “Bobby” Flores.)
+const TOKEN = `(?:(?:Mr|Mrs|Ms|Dr|Hon)\\.|${UPPER}\\.|${SURNAME}|[“"]${UPPER}${LOWER}+[”"])`;
+// Words are a space apart; beside a middle initial up to three (court opinions' justified plain
+// text widens gaps: "Melissa   J.  Garand"; elsewhere a wide gap is a table's column), or a line
+// ("Gerard B.\nSullivan", "Thomas\nJ. Trebilcock").
+// (A possessive ends a run: "Ken Lay's", "Tate Reeves’s".)
+const GAP = `(?:[ \\t]|(?<=\\b${UPPER}\\.)[ \\t]{2,3}|[ \\t]{2,3}(?=${UPPER}\\.[ \\t])|(?<=\\p{L}[ \\t]{1,3}${UPPER}\\.)[ \\t]*\\n(?:[ \\t]*\\n)?[ \\t]*|(?<=${UPPER}${LOWER}+)[ \\t]*\\n(?:[ \\t]*\\n)?[ \\t]*(?=${UPPER}\\.[ \\t]))`;
+const RUN = new RegExp(`(?<![\\p{L}'.-])${TOKEN}(?:${GAP}${TOKEN})+(?![\\p{L}-]|['’](?![sS]\\b))`, 'gu');
 const TITLE_TOKEN = /^(?:mr|mrs|ms|dr|hon|judge)\.?$/i;
-// MARIA HERNANDEZ · HENRY T. WINGATE · JUDGE ANTHONY R. DELUCA
+// MARIA HERNANDEZ · HENRY T. WINGATE · JUDGE ANTHONY R. DELUCA · (in a caption) MARTA LEYLA HERNANDEZ PINEDA
 const CAPS = new RegExp(
-  `((?:JUDGE|HON\\.|DR\\.)[ \\t]+)?\\b(${UPPER}{2,})(?:[ \\t]+(${UPPER}\\.))?[ \\t]+((?:O'|MC)?${UPPER}{2,}(?:-${UPPER}{2,})?)\\b`,
+  `((?:JUDGE|HON\\.|DR\\.)[ \\t]+)?\\b(${UPPER}{2,})(?:[ \\t]+(${UPPER}\\.?))?[ \\t]+((?:O'|MC)?${UPPER}{2,}(?:-${UPPER}{2,})?)\\b(?:[ \\t]+(?!(?:AND|OR|VS?|ET|THE|OF|INC|LLC|CO)\\b)(${UPPER}{2,}(?:-${UPPER}{2,})?(?:[ \\t]+(?!(?:AND|OR|VS?|ET|THE|OF|INC|LLC|CO|AS)\\b)${UPPER}{2,}(?:-${UPPER}{2,})?)?)\\b)?`,
   'gu',
 );
 // Samuel & Kimberly Oyelaran · Ewa and Tomasz Kowalski
 const PAIR = new RegExp(
-  `(?<!\\p{L}[ \\t])\\b(${GIVEN})[ \\t]+(?:&|and)[ \\t]+(${GIVEN})[ \\t]+(${SURNAME})\\b`,
+  `(?<![\\p{L}.][ \\t])\\b(${GIVEN})[ \\t]+(?:&|and)[ \\t]+(${GIVEN})[ \\t]+(${SURNAME})\\b`,
   'gu',
 );
 
@@ -52,7 +59,8 @@ const titleCase = (word: string) =>
   word
     .toLowerCase()
     .replace(/(^|[-'])(\p{Ll})/gu, (_, sep: string, ch: string) => sep + ch.toUpperCase())
-    .replace(/^(Mc|Mac)(\p{Ll})/u, (_, pre: string, ch: string) => pre + ch.toUpperCase());
+    // McCarty; not "Mac", which would make Machado "MacHado".
+    .replace(/^(Mc)(\p{Ll})/u, (_, pre: string, ch: string) => pre + ch.toUpperCase());
 
 function roleFrom(
   before: string,
@@ -105,7 +113,12 @@ export function findPersons(
   findCapitalisedRuns(scan);
   findNamesInCapitals(scan);
   findCouples(scan);
+  findNameLists(scan);
+  findMailHeaderNames(scan);
   joinPartners(scan);
+  findJudgesPanel(scan);
+  findAuthoringJudge(scan);
+  findOneWordNames(scan);
   giveSignersTheirRole(scan, options.type);
   findLearnedPersons(scan, options.learned);
   return merge(scan.mentions, text, options);
@@ -117,8 +130,10 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   const tokens = name.split(/\s+/);
   const first = tokens[0]!;
   const last = tokens[tokens.length - 1]!;
-  if (tokens.some((t) => NOT_NAME.has(t.toLowerCase().replace(/\.$/, '')))) return;
+  // (A middle initial "A." is not the article "a".)
+  if (tokens.some((t) => !/^\p{Lu}\.$/u.test(t) && NOT_NAME.has(t.toLowerCase().replace(/\.$/, '')))) return;
   if (ORG_AFTER.test(text.slice(end, end + 20))) return;
+  if (/^[ \t]*\(\p{Lu}{2,5}\)/u.test(text.slice(end, end + 10))) return; // a ticker: "Horace Mann Educators (HMN)"
   if (/\d[\w.]*[ \t]+(?:[NSEW]\.?[ \t]+)?$/.test(text.slice(Math.max(0, index - 12), index))) return; // 44 Laurel Fork Road
   const lineStart = text.lastIndexOf('\n', index - 1) + 1;
   const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
@@ -126,87 +141,154 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   const after = text.slice(end, lineEnd);
   const li = scan.lineOf(index);
   const nextLine = lines[li + 1] ?? '';
+  // A firm's city in a counsel line: "… of Perry & Neblett, P.A., Pembroke Pines, for appellants".
+  if (/\b(?:P\.\s?A|P\.\s?C|L\.?L\.?P|LLC|Inc)\.?,[ \t]*$/.test(before)) return;
+  // A case cited by name ("Smith v. Jones, 123 F.3d 45"), not a party in this case's caption.
+  if (
+    (/^,?\s+vs?\.\s+\p{Lu}/u.test(text.slice(end, end + 8)) || /\b(?:vs?\.|in re)\s*$/i.test(before)) &&
+    !captionedAt(text, end)
+  )
+    return;
+  // A counsel block: "Kevin Demko, with whom Richard H. Frankel was on brief, for appellant."
+  // (Also "X on brief pro se", and the gaps and line breaks of an opinion's plain text.)
+  const counsel =
+    /^[^;]{0,240}?(?:\bon\s+(?:the\s+)?brief\b|,\s*for\s+(?:the\s+)?(?:appellants?|appellees?|petitioners?|respondents?|plaintiffs?|defendants?|amic(?:us|i))\b|\s+for\s+(?:the\s+)?(?:[\w-]+-)?(?:appellants?|appellees?|amic(?:us|i))\b)/i.test(
+      text.slice(end, end + 280),
+    );
   // Signature block: the name alone on a line after a closing, or under a title line.
   let prev = li - 1;
   while (prev >= 0 && lines[prev]!.trim() === '') prev--;
   const aloneOnLine = text.slice(lineStart, lineEnd).trim() === text.slice(index, end).trim();
-  const signature = aloneOnLine && prev >= 0 && CLOSING.test(lines[prev]!);
+  // (Also under a one-word sign-off: "Sincerely,\nVic\nVic Gatto".)
+  const signOff = prev >= 1 && /^\s*\p{Lu}\p{Ll}+\s*$/u.test(lines[prev]!) && CLOSING.test(lines[prev - 1]!);
+  const signature = aloneOnLine && prev >= 0 && (CLOSING.test(lines[prev]!) || signOff);
   const cued =
     titled ||
+    counsel ||
     /\b(?:mr|mrs|ms|dr|hon|judge)\.?\s*$/i.test(before) ||
     PERSON_CUE_BEFORE.test(before) ||
     PERSON_CUE_AFTER.test(after) ||
+    OFFICE_AFTER.test(text.slice(end, end + 80)) ||
     signature ||
     (aloneOnLine && ROLE_AFTER.some(([, re]) => re.test(nextLine)));
-  const known = GIVEN_NAMES.has(first.toLowerCase().replace(/\.$/, ''));
+  const known = isGivenName(first);
   if (!cued && !known) {
     scan.pending.push({ name, index, end });
     return;
   }
   if (/^\p{Lu}\.$/u.test(first) && !cued) return; // "R. Thornton" needs a cue
   if (last.length < 2) return;
-  const { role, weight } = roleFrom(before, after, nextLine);
+  // (Words at the name itself come first: "[Hon. X, U.S. District Judge]" above a counsel block.)
+  const said = roleFrom(before, after, nextLine);
+  const { role, weight } = counsel && said.weight < 2 ? { role: 'attorney' as const, weight: 1 } : said;
   scan.mentions.push({ name, index, end, cued, role, roleWeight: weight });
 }
 
-/** Runs of capitalised words ("Hon. Marcus T. Oyelowo"), trimmed to the name they hold. */
+/**
+ * Runs of capitalised words ("Hon. Marcus T. Oyelowo"), cut at words that are not names into the
+ * names they hold: "Petitioner Lorraine Pike", "Brenda Kessling Senior", and lists on one line
+ * ("Merle D. Scheiber, Vice Chair South Dakota James J. Donelon Louisiana").
+ */
 function findCapitalisedRuns(scan: Scan) {
+  // (A middle initial "A." is not the article "a".)
+  const notName = (token: string) =>
+    !/^\p{Lu}\.$/u.test(token) && NOT_NAME.has(token.toLowerCase().replace(/\.$/, ''));
   for (const m of scan.text.matchAll(RUN)) {
-    const tokens = m[0].split(/[ \t]/);
-    const offsets: number[] = [];
-    let at = m.index!;
-    for (const t of tokens) {
-      offsets.push(at);
-      at += t.length + 1;
-    }
-    // Drop leading and trailing words that are not names ("Petitioner Lorraine Pike", "Brenda Kessling Senior").
+    const words = [...m[0].matchAll(/\S+/g)];
+    const tokens = words.map((w) => w[0]);
+    const offsets = words.map((w) => m.index! + w.index!);
     let a = 0;
-    let b = tokens.length;
     let titled = false;
-    while (a < b && (TITLE_TOKEN.test(tokens[a]!) || NOT_NAME.has(tokens[a]!.toLowerCase()))) {
-      if (TITLE_TOKEN.test(tokens[a]!)) titled = true;
-      a++;
+    while (a < tokens.length) {
+      if (TITLE_TOKEN.test(tokens[a]!) || notName(tokens[a]!)) {
+        titled = TITLE_TOKEN.test(tokens[a]!);
+        a++;
+        continue;
+      }
+      let b = a;
+      while (b < tokens.length && !notName(tokens[b]!) && !TITLE_TOKEN.test(tokens[b]!)) b++;
+      considerRun(scan, tokens, offsets, a, b, titled);
+      titled = false;
+      a = b;
     }
-    while (b > a && NOT_NAME.has(tokens[b - 1]!.toLowerCase().replace(/\.$/, ''))) b--;
-    // "Homeowner Hugo Lindqvist", "Counter-Defendant Gerald Whitmore": start at the given name.
-    if (
-      b - a === 3 &&
-      !GIVEN_NAMES.has(tokens[a]!.toLowerCase()) &&
-      GIVEN_NAMES.has(tokens[a + 1]!.toLowerCase())
-    )
-      a++;
-    const name = tokens.slice(a, b);
-    if (name.length < 2 || name.length > 3) continue;
-    if (/^\p{Lu}\.$/u.test(name[name.length - 1]!)) continue;
-    const start = offsets[a]!;
-    consider(scan, name.join(' '), start, start + name.join(' ').length, titled);
   }
+}
+
+/** One stretch of name words from a run (tokens a … b−1). */
+function considerRun(scan: Scan, tokens: string[], offsets: number[], a: number, b: number, titled: boolean) {
+  // A letter ending a line starts no name ("Exhibit A.\nJohn Smith" is John Smith).
+  while (
+    b - a > 2 &&
+    /^\p{Lu}\.$/u.test(tokens[a]!) &&
+    scan.text.slice(offsets[a]!, offsets[a + 1]).includes('\n')
+  )
+    a++;
+  // "Homeowner Hugo Lindqvist", "Regional Administrator Tony Robinson": start at the given name.
+  while (b - a >= 3 && !isGivenName(tokens[a]!) && isGivenName(tokens[a + 1]!)) a++;
+  const name = tokens.slice(a, b);
+  const initials = name.filter((t) => /^\p{Lu}\.$/u.test(t)).length;
+  // (Four words only from a known given name: "José Luis Novas Debien".)
+  const words = name.length - initials;
+  if (name.length < 2 || name.length > 4 || (words > 3 && !isGivenName(name[0]!))) return;
+  if (/^\p{Lu}\.$/u.test(name[name.length - 1]!)) return;
+  const start = offsets[a]!;
+  consider(scan, name.join(' '), start, offsets[b - 1]! + tokens[b - 1]!.length, titled);
+}
+
+/**
+ * A caption: the party label right after the name ("ROBERTO SALINAS,\n  Plaintiff,"), not a
+ * heading followed by a paragraph that starts with "Plaintiff …".
+ */
+function captionedAt(text: string, end: number): boolean {
+  const around = text.slice(end, end + 60);
+  return (
+    /^[ \t]*,?[ \t]*(?:et al\.,?[ \t]*)?(?:a\/k\/a[^,\n]{1,30},[ \t]*)?(?:\n[ \t]*)*(?:plaintiffs?|defendants?|petitioner|respondent|claimant|appellant|appellee)[ \t]*(?:[,.]|\n|$)/iu.test(
+      around,
+    ) ||
+    /^[ \t]*(?:and|AND|&)[ \t]+[\p{Lu} \t.]+,?[ \t]*\n?[ \t]*(?:PLAINTIFFS?|[Pp]laintiffs?)[ \t]*[,.]/u.test(
+      around,
+    ) ||
+    /^[ \t]+(?:v\.|vs\.?)\s/i.test(around)
+  );
 }
 
 /** Names in capitals (captions, headings): "ROBERTO SALINAS, Plaintiff", "JUDGE ANTHONY R. DELUCA". */
 function findNamesInCapitals(scan: Scan) {
   const { text, lines } = scan;
-  for (const m of text.matchAll(CAPS)) {
-    const [given, initial, surname] = [m[2]!, m[3], m[4]!];
+  CAPS.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = CAPS.exec(text))) {
+    // A match that is not kept is tried again from its second word: "CA PATSY J. ODOM, Plaintiff".
+    CAPS.lastIndex = m.index + (m[1]?.length ?? 0) + m[2]!.length;
+    const [given, surname] = [m[2]!, m[4]!];
+    const initial = m[3] && !m[3].endsWith('.') ? `${m[3]}.` : m[3];
     const start = m.index! + (m[1]?.length ?? 0);
-    const end = m.index! + m[0].length;
+    // A second surname ("JORGE L CAO GARCIA, Plaintiff"), or two, only in a caption.
+    let second = m[5];
+    let end = m.index + m[0].length;
+    if (second && !captionedAt(text, end)) {
+      second = undefined;
+      end = m.index + m[0].indexOf(surname, (m[1]?.length ?? 0) + given.length) + surname.length;
+    }
     const around = text.slice(end, end + 60);
-    // A caption: the party label right after the name ("ROBERTO SALINAS,\n  Plaintiff,"), not a
-    // heading followed by a paragraph that starts with "Plaintiff …".
-    const captioned =
-      /^[ \t]*,?[ \t]*(?:et al\.,?[ \t]*)?(?:\n[ \t]*)?(?:plaintiffs?|defendants?|petitioner|respondent)[ \t]*(?:[,.]|\n|$)/iu.test(
-        around,
-      ) ||
-      /^[ \t]*and[ \t]+[\p{Lu} \t.]+,?[ \t]*\n?[ \t]*(?:PLAINTIFFS?|[Pp]laintiffs?)[ \t]*[,.]/u.test(
-        around,
-      ) ||
-      /^[ \t]+(?:v\.|vs\.?)\s/i.test(around);
-    if (!captioned && !m[1] && !GIVEN_NAMES.has(given.toLowerCase())) continue;
+    const captioned = captionedAt(text, end);
+    if (!captioned && !m[1] && !isGivenName(given)) continue;
     if (!captioned && !m[1] && text.slice(Math.max(0, start - 30), start).match(/[\p{Lu}]{3,}\s*$/u))
       continue;
-    const name = [titleCase(given), initial, titleCase(surname)].filter(Boolean).join(' ');
+    const name = [
+      titleCase(given),
+      initial,
+      titleCase(surname),
+      second
+        ?.split(/[ \t]+/)
+        .map(titleCase)
+        .join(' '),
+    ]
+      .filter(Boolean)
+      .join(' ');
     const before = text.slice(Math.max(0, start - 40), start);
-    if (NOT_NAME.has(given.toLowerCase()) || NOT_NAME.has(surname.toLowerCase())) continue;
+    if ([given, surname, ...(second ?? '').split(/[ \t]+/)].some((w) => NOT_NAME.has(w.toLowerCase())))
+      continue;
     let role: PersonRole | null = null;
     if (m[1] && /judge|hon/i.test(m[1])) role = 'judge';
     else if (/^\s+(?:v\.|vs\.?)\s/i.test(around)) role = 'plaintiff';
@@ -230,6 +312,182 @@ function findNamesInCapitals(scan: Scan) {
     }
     if (role === null && /(?:between|in re appraisal between)\s*$/i.test(before)) role = null;
     scan.mentions.push({ name, index: start, end, cued: true, role, roleWeight: role ? 3 : 0 });
+    CAPS.lastIndex = end;
+  }
+}
+
+/**
+ * Lists of names, one a line ("- Rafay Baloch", "Niamh Clarke, EGM Liquids Trading"): four or more
+ * lines in a row that open with a capitalised name, half of them with a known given name, are a
+ * list of people, so its names without a known given name are people too.
+ */
+function findNameLists(scan: Scan) {
+  const { lines } = scan;
+  const HEAD = new RegExp(
+    `^([ \\t]*(?:[-*•·]|\\d{1,3}[.)])?[ \\t]*)(${TOKEN}(?:[ \\t]${TOKEN}){1,3})(?=[ \\t]*(?:$|,|\\(|[-–][ \\t]|@|\\\\))`,
+    'u',
+  );
+  let offset = 0;
+  const heads = lines.map((line) => {
+    const m = HEAD.exec(line);
+    const at = offset;
+    offset += line.length + 1;
+    if (!m) return undefined;
+    const tokens = m[2]!.split(/[ \t]+/);
+    if (tokens.some((t) => !/^\p{Lu}\.$/u.test(t) && NOT_NAME.has(t.toLowerCase().replace(/\.$/, ''))))
+      return undefined;
+    if (/^\p{Lu}\.$/u.test(tokens[tokens.length - 1]!)) return undefined;
+    return { name: m[2]!, index: at + m[1]!.length, known: isGivenName(tokens[0]!) };
+  });
+  for (let i = 0; i < heads.length;) {
+    let j = i;
+    while (j < heads.length && (heads[j] || lines[j]!.trim() === '')) j++;
+    const block = heads.slice(i, j).filter((h) => h !== undefined);
+    if (block.length >= 4 && block.filter((h) => h.known).length * 2 >= block.length)
+      for (const h of block)
+        if (!scan.mentions.some((m) => m.index === h.index))
+          scan.mentions.push({
+            name: h.name,
+            index: h.index,
+            end: h.index + h.name.length,
+            cued: true,
+            role: null,
+            roleWeight: 0,
+          });
+    i = j + 1;
+  }
+}
+
+/**
+ * Names in e-mail headers written the mail system's way: "Martinez, Vidal <VMartinez@…>" and
+ * Enron's "Jeff Dasovich@ENRON", "Sally Beck/HOU/ECT@ECT".
+ */
+function findMailHeaderNames(scan: Scan) {
+  const { text } = scan;
+  const HEADER = /^[ \t]*(?:x-)?(?:from|to|cc|bcc)[ \t]*:[^\n]*/gim;
+  const TURNED = /(\p{Lu}[\p{Ll}'’-]+),[ \t]*(\p{Lu}[\p{Ll}]+)(?:[ \t]+\p{Lu}\.)?[ \t]*(?=<)/gu;
+  const AT = /(?<![\p{L}.])(\p{Lu}\p{Ll}+(?:[ \t]\p{Lu}\.)?[ \t]\p{Lu}[\p{Ll}'’-]+)(?=(?:\/[\w-]+)*@)/gu;
+  for (const header of text.matchAll(HEADER)) {
+    const at = header.index!;
+    for (const m of header[0].matchAll(TURNED)) {
+      if (NOT_NAME.has(m[1]!.toLowerCase()) || NOT_NAME.has(m[2]!.toLowerCase())) continue;
+      const index = at + m.index!;
+      scan.mentions.push({
+        name: `${m[2]} ${m[1]}`,
+        index,
+        end: index + m[0].length,
+        cued: true,
+        role: null,
+        roleWeight: 0,
+      });
+    }
+    for (const m of header[0].matchAll(AT)) {
+      const index = at + m.index!;
+      scan.mentions.push({
+        name: m[1]!,
+        index,
+        end: index + m[1]!.length,
+        cued: true,
+        role: null,
+        roleWeight: 0,
+      });
+    }
+  }
+}
+
+/** Words of a judges' panel that are not names: "Before Lynch, Chief Judge, Howard and Thompson, Circuit Judges." */
+const PANEL_WORDS =
+  /^(?:before|chief|judges?|justices?|circuit|senior|district|associate|retired|u\.s\.|united|states|supreme|court|of|the|appeals|sitting|by|designation|magistrate|hon\.?|honorable|en|banc|and|present|panel|\W*)$/i;
+
+/** The judges named in a "Before …" line: persons, by surname as the line gives them. */
+function findJudgesPanel(scan: Scan) {
+  const { text } = scan;
+  for (const m of text.matchAll(/(?:^|\s)(?:PRESENT|Before|BEFORE|B e f o r e)[:\s]+/g)) {
+    const start = m.index! + m[0].length;
+    // The panel ends at its sentence's full stop (not an initial's) or a blank line, unless the
+    // line before it ends in a comma or "and" (opinions set one judge a line, blank lines between).
+    const rest = text.slice(start, start + 400);
+    const stop = /\.(?=\s)(?<!\b\p{Lu}\.)|(?<![,&]\s*|\band\s*)\n[ \t]*\n(?=[ \t]*\S)/u.exec(rest);
+    const panel = stop ? rest.slice(0, stop.index) : rest;
+    if (!/\b(?:judges?|justices?|JJ?\.)/i.test(panel)) continue;
+    for (const piece of panel.matchAll(/[^,\n]+/g)) {
+      for (const part of piece[0].split(/\s+and\s+|\s*&\s*/)) {
+        const words = part
+          .trim()
+          .split(/\s+/)
+          // (A footnote mark: "McAuliffe,*", "Ripple* and Selya".)
+          .map((w) => w.replace(/\*+$/, ''))
+          .filter((w) => !PANEL_WORDS.test(w));
+        if (words.length === 0 || words.length > 3 || !words.every((w) => /^\p{Lu}[\p{L}'.-]*$/u.test(w)))
+          continue;
+        const name = words.join(' ');
+        const index = start + piece.index! + piece[0].indexOf(words[0]!);
+        scan.mentions.push({
+          name,
+          index,
+          end: index + name.length,
+          cued: true,
+          role: 'judge',
+          roleWeight: 3,
+        });
+      }
+    }
+  }
+}
+
+/** The judge who wrote an opinion, on a line of their own: "Taylor, J.", "LAMBERT, C.J.". */
+function findAuthoringJudge(scan: Scan) {
+  for (const m of scan.text.matchAll(
+    /^[ \t]*(\p{Lu}[\p{Ll}'’-]+|\p{Lu}{2,}),[ \t]+(?:C\.[ \t]?)?J\.[ \t]*$/gmu,
+  )) {
+    const name = m[1]!.length > 1 && m[1] === m[1]!.toUpperCase() ? titleCase(m[1]!) : m[1]!;
+    if (NOT_NAME.has(name.toLowerCase())) continue;
+    const index = m.index! + m[0].indexOf(m[1]!);
+    scan.mentions.push({ name, index, end: index + m[1]!.length, cued: true, role: 'judge', roleWeight: 3 });
+  }
+}
+
+/** Words that follow "Dear" but are not a person ("Dear Sirs", "Dear Shareholders"). */
+const GREETING_NOUNS =
+  /^(?:sirs?|madam|colleagues?|friends?|shareholders?|stockholders?|customers?|members?|team|all|everyone|folks|partners?|clients?|employees?|valued|fellow|investors?|reader|applicant|candidate|hiring|policyholders?|neighbors?|community)$/i;
+const ONE_WORD_TITLE =
+  /(?:\b(?:mr|mrs|ms|dr)\.|\b(?:president|governor|senator|judge|justice|commissioner|chairman|chairwoman|secretary|congressman|congresswoman|representative|professor))[ \t]*$/i;
+
+/**
+ * Persons named by one word: after "Dear" or a title ("Dear Harry,", "Mr. Arora", "President
+ * Biden"), a greeting line in an e-mail ("Kira-", a known given name alone), and a sign-off under
+ * a closing ("Regards,\nRoss").
+ */
+function findOneWordNames(scan: Scan) {
+  const { text, lines } = scan;
+  const push = (name: string, index: number, role: PersonRole | null = null) => {
+    if (NOT_NAME.has(name.toLowerCase()) || GREETING_NOUNS.test(name)) return;
+    scan.mentions.push({ name, index, end: index + name.length, cued: true, role, roleWeight: role ? 2 : 0 });
+  };
+  // (Surnames with an inner capital count: "Ms. LeMaster", "Mr. McCarthy".)
+  const WORD =
+    /(\p{Lu}(?:['’]\p{Lu})?\p{Ll}+(?:\p{Lu}\p{Ll}+)?(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}-]|[ \t]+\p{Lu}|\.\p{L})/gu;
+  for (const m of text.matchAll(WORD)) {
+    const before = text.slice(Math.max(0, m.index! - 30), m.index!);
+    if (/\bdear[ \t]+(?:(?:mr|mrs|ms|dr)\.[ \t]*)?$/i.test(before) || ONE_WORD_TITLE.test(before)) {
+      const role = /(?:judge|justice)\s*$/i.test(before) ? 'judge' : null;
+      push(m[1]!, m.index!, role);
+    }
+  }
+  let offset = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const at = offset;
+    offset += line.length + 1;
+    const m = /^([ \t]*)(\p{Lu}[\p{Ll}]+)[ \t]*(?:([,:!-])|\([\p{L} ]+\))?[ \t]*$/u.exec(line);
+    if (!m) continue;
+    const word = m[2]!;
+    let prev = i - 1;
+    while (prev >= 0 && lines[prev]!.trim() === '') prev--;
+    const signOff = prev >= 0 && CLOSING.test(lines[prev]!);
+    const afterHeader = prev >= 0 && /^\s*(?:subject|cc|to|from|date|sent)\s*:/i.test(lines[prev]!);
+    const greeting = (afterHeader || (m[3] !== undefined && m[3] !== '!')) && isGivenName(word);
+    if (signOff || greeting) push(word, at + m[1]!.length);
   }
 }
 
@@ -237,11 +495,7 @@ function findNamesInCapitals(scan: Scan) {
 function findCouples(scan: Scan) {
   for (const m of scan.text.matchAll(PAIR)) {
     const [a, b, surname] = [m[1]!, m[2]!, m[3]!];
-    if (
-      NOT_NAME.has(surname.toLowerCase()) ||
-      !(GIVEN_NAMES.has(a.toLowerCase()) || GIVEN_NAMES.has(b.toLowerCase()))
-    )
-      continue;
+    if (NOT_NAME.has(surname.toLowerCase()) || !(isGivenName(a) || isGivenName(b))) continue;
     const before = scan.text.slice(Math.max(0, m.index! - 60), m.index!);
     const { role, weight } = roleFrom(before, '', '');
     for (const given of [a, b])
@@ -329,10 +583,14 @@ function merge(
     const [given, ...rest] = key.split(' ');
     const surname = rest[rest.length - 1];
     if (!given || !surname) continue;
+    // (Also a name said without its last surname: "Jorge Cao" for "Jorge L. Cao Garcia".)
+    const shortened = (a: string, b: string) => a.includes(' ') && b.startsWith(`${a} `);
     let person = people.find((p) => {
       const [pg, ...pr] = p.key.split(' ');
       return (
-        pr[pr.length - 1] === surname && (pg === given || pg!.startsWith(given) || given.startsWith(pg!))
+        (pr[pr.length - 1] === surname && (pg === given || pg!.startsWith(given) || given.startsWith(pg!))) ||
+        shortened(key, p.key) ||
+        shortened(p.key, key)
       );
     });
     if (!person) {
@@ -341,6 +599,21 @@ function merge(
     } else if (key.length > person.key.length) {
       person.key = key;
       person.name = m.name;
+    }
+    if (m.role) person.votes.set(m.role, (person.votes.get(m.role) ?? 0) + m.roleWeight);
+  }
+  // A name said as one word ("Dear Harry", "Judge Lynch", a sign-off "Marc") joins the person whose
+  // given name or surname it is, else stands alone.
+  for (const m of sorted) {
+    const key = normaliseName(m.name);
+    if (!key || key.includes(' ')) continue;
+    let person = people.find((p) => {
+      const words = p.key.split(' ');
+      return words.length > 1 && (words[0] === key || words[words.length - 1] === key);
+    });
+    if (!person) {
+      person = people.find((p) => p.key === key) ?? { key, name: m.name, index: m.index, votes: new Map() };
+      if (!people.includes(person)) people.push(person);
     }
     if (m.role) person.votes.set(m.role, (person.votes.get(m.role) ?? 0) + m.roleWeight);
   }

@@ -109,6 +109,21 @@ export const KEY_FIELDS = [
   'deadline',
 ] as const;
 export type KeyField = (typeof KEY_FIELDS)[number];
+/** How the document analysis screen names each key field. */
+export const KEY_FIELD_LABELS: Record<KeyField, string> = {
+  policy_number: 'Policy number',
+  claim_number: 'Claim number',
+  date_of_loss: 'Date of loss',
+  carrier: 'Carrier',
+  insured: 'Insured',
+  property_address: 'Property address',
+  coverage_limit: 'Coverage limit',
+  deductible: 'Deductible',
+  total: 'Total',
+  rcv: 'Replacement cost value (RCV)',
+  acv: 'Actual cash value (ACV)',
+  deadline: 'Deadline',
+};
 
 export const keyFieldValue = z.object({
   field: z.enum(KEY_FIELDS),

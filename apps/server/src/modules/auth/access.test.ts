@@ -63,6 +63,13 @@ const TABLE: Record<string, Row> = {
   'POST /api/cases': { access: ATTORNEY_ONLY, payload: { title: 'Table case' } },
   'GET /api/cases/:id': { access: 'session', foreignObject: true },
   'PATCH /api/cases/:id': { access: ATTORNEY_ONLY, foreignObject: true, payload: { priority: 'high' } },
+  // Issue 14: the case's empty fields suggested from its documents; attorneys confirm.
+  'GET /api/cases/:id/field-suggestions': { access: ATTORNEY_ONLY, foreignObject: true },
+  'POST /api/cases/:id/field-suggestions/apply': {
+    access: ATTORNEY_ONLY,
+    foreignObject: true,
+    payload: { field: 'carrier', value: 'Acme Mutual', documentId: '00000000-0000-4000-8000-000000000001' },
+  },
   'POST /api/cases/:id/members': {
     access: ATTORNEY_ONLY,
     foreignObject: true,

@@ -12,8 +12,11 @@ import type {
   UserType,
 } from '@sentinel/shared';
 import { containsPattern } from '../../platform/search';
+import { documentsVisibleTo } from '../documents/documents.repository';
 import { nameInFirm } from '../memberships/memberships.repository';
+import type { AnalysedCaseDocument } from './case-field-suggestions';
 
+const { documents } = schema;
 const { cases, caseMembers, caseStatusHistory, caseNumberCounters, memberships, users } = schema;
 const client = alias(users, 'client');
 const clientMembership = alias(memberships, 'client_membership');
@@ -316,5 +319,27 @@ export const casesRepository = {
       .leftJoin(lead, eq(lead.id, cases.leadAttorneyId))
       .where(eq(cases.id, caseId));
     return row ? toSummary(row) : undefined;
+  },
+
+  /**
+   * The case's documents the viewer may see whose analysis is completed, with the analysis's
+   * document_metadata only (the stored analysis also holds the document's text).
+   */
+  async analysedDocuments(db: DbOrTx, viewer: CaseViewer, caseId: string): Promise<AnalysedCaseDocument[]> {
+    return db
+      .select({
+        id: documents.id,
+        fileName: documents.fileName,
+        createdAt: documents.createdAt,
+        metadata: sql<unknown>`${documents.analysis} -> 'document_metadata'`,
+      })
+      .from(documents)
+      .where(
+        and(
+          documentsVisibleTo(viewer),
+          eq(documents.caseId, caseId),
+          eq(documents.analysisStatus, 'completed'),
+        ),
+      );
   },
 };

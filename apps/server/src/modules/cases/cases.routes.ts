@@ -1,5 +1,7 @@
 import {
   addCaseMemberRequest,
+  applyCaseFieldSuggestionRequest,
+  caseFieldSuggestionsResponse,
   caseResponse,
   createCaseRequest,
   listCasesQuery,
@@ -52,6 +54,29 @@ export const casesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       cases.update(principalOf(request), request.params.id, request.body, requestContext(request)),
+  );
+
+  // Issue 14: the case's empty claim fields, filled from its analysed documents when the attorney confirms.
+  app.get(
+    '/cases/:id/field-suggestions',
+    routeOptions('cases', attorneys, { params: idParams, response: { 200: caseFieldSuggestionsResponse } }),
+    async (request) => cases.fieldSuggestions(principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/cases/:id/field-suggestions/apply',
+    routeOptions('cases', attorneys, {
+      params: idParams,
+      body: applyCaseFieldSuggestionRequest,
+      response: { 200: caseResponse },
+    }),
+    async (request) =>
+      cases.applyFieldSuggestion(
+        principalOf(request),
+        request.params.id,
+        request.body,
+        requestContext(request),
+      ),
   );
 
   app.post(

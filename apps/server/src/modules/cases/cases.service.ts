@@ -1,11 +1,14 @@
 import type { Database, DbOrTx } from '@sentinel/db';
 import {
+  CASE_FIELD_SUGGESTION_MESSAGES,
   CASE_MEMBER_ROLE_LABELS,
   MEMBER_ROLE_USER_TYPE,
   MESSAGES,
   mayRead,
   type RestrictedCaseField,
   type addCaseMemberRequest,
+  type applyCaseFieldSuggestionRequest,
+  type CaseFieldSuggestionsResponse,
   type CaseResponse,
   type createCaseRequest,
   type listCasesQuery,
@@ -23,7 +26,7 @@ import {
   type ReadAudit,
 } from '../../platform/audit';
 import type { FirmCache } from '../../platform/firm-cache';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Mailer, OutgoingMail } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
 import { inviteToFirm, rethrowEmailTaken } from '../auth/invitations';
@@ -32,6 +35,7 @@ import { membershipsRepository } from '../memberships/memberships.repository';
 import { profileRepository } from '../profile/profile.repository';
 import { followCaseChange } from '../deadlines/case-deadlines';
 import { caseMemberAddedMail, caseMemberInvitationMail, caseMemberJoinMail } from './cases.emails';
+import { caseFieldSuggestions, sameValueKey } from './case-field-suggestions';
 import { casesRepository as repo, type CaseRow, type CaseValues } from './cases.repository';
 import { notifyCaseStatus } from '../notifications/notify';
 
@@ -39,6 +43,9 @@ type CreateInput = z.output<typeof createCaseRequest>;
 type UpdateInput = z.output<typeof updateCaseRequest>;
 type ListInput = z.output<typeof listCasesQuery>;
 type AddMemberInput = z.output<typeof addCaseMemberRequest>;
+type ApplySuggestionInput = z.output<typeof applyCaseFieldSuggestionRequest>;
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Cases: attorneys open, change and staff them; everyone reads the cases they may see (the firm's
@@ -175,6 +182,52 @@ export class CasesService {
       await this.audit(tx, principal, context, 'case_updated', current, {
         fields: changed,
         ...(statusChanged ? { statusFrom: current.status, statusTo: input.status } : {}),
+      });
+    });
+    this.firmCache.changed(principal.firmId);
+    return this.detail(principal, caseId);
+  }
+
+  /** What the case's analysed documents suggest for its empty claim fields (case-field-suggestions.ts). */
+  async fieldSuggestions(principal: Principal, caseId: string): Promise<CaseFieldSuggestionsResponse> {
+    const row = await this.require(this.db, principal, caseId);
+    const documents = await repo.analysedDocuments(this.db, principal, caseId);
+    return { data: caseFieldSuggestions(row, documents, todayUtc()) };
+  }
+
+  /**
+   * The attorney confirms a suggestion: written only while the field is still empty (409 once
+   * someone filled it) and a document the attorney may see still suggests the value (409 once it
+   * was removed, re-analysed or corrected). Audited as a case edit, with the document it came from.
+   */
+  async applyFieldSuggestion(
+    principal: Principal,
+    caseId: string,
+    input: ApplySuggestionInput,
+    context: RequestContext,
+  ): Promise<CaseResponse> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.require(tx, principal, caseId, true);
+      if (current[input.field]) throw new AppError('CONFLICT', CASE_FIELD_SUGGESTION_MESSAGES.fieldFilled);
+      const documents = await repo.analysedDocuments(tx, principal, caseId);
+      const wanted = sameValueKey(input.field, input.value);
+      const suggestion = caseFieldSuggestions(current, documents, todayUtc()).find(
+        (candidate) =>
+          candidate.field === input.field &&
+          sameValueKey(candidate.field, candidate.value) === wanted &&
+          candidate.sources.some((source) => source.document.id === input.documentId),
+      );
+      if (!suggestion) throw new AppError('CONFLICT', CASE_FIELD_SUGGESTION_MESSAGES.suggestionGone);
+      await repo.update(tx, principal.firmId, caseId, { [input.field]: suggestion.value });
+      if (input.field === 'dateOfLoss')
+        await followCaseChange(
+          tx,
+          { caseId, dateOfLoss: suggestion.value, setById: principal.userId, documentId: input.documentId },
+          new Date(),
+        );
+      await this.audit(tx, principal, context, 'case_updated', current, {
+        fields: [input.field],
+        fromDocumentId: input.documentId,
       });
     });
     this.firmCache.changed(principal.firmId);

@@ -141,12 +141,13 @@ export async function syncCaseDeadlines(db: DbOrTx, caseId: string, now: Date): 
 }
 
 /**
- * What the case form changes for the engine: its date of loss (a key date, typed) and its lead
- * attorney (whose calendar carries the deadlines). `dateOfLoss` undefined leaves it as it is.
+ * What the case form changes for the engine: its date of loss (a key date, typed, or confirmed from
+ * the document `documentId` when the case page's suggestion was used) and its lead attorney (whose
+ * calendar carries the deadlines). `dateOfLoss` undefined leaves it as it is.
  */
 export async function followCaseChange(
   db: DbOrTx,
-  change: { caseId: string; dateOfLoss?: string | null; setById: string },
+  change: { caseId: string; dateOfLoss?: string | null; setById: string; documentId?: string },
   now: Date,
 ): Promise<void> {
   if (change.dateOfLoss === null) await repo.removeKeyDate(db, change.caseId, 'date_of_loss');
@@ -155,7 +156,7 @@ export async function followCaseChange(
       caseId: change.caseId,
       kind: 'date_of_loss',
       date: change.dateOfLoss,
-      documentId: null,
+      documentId: change.documentId ?? null,
       setById: change.setById,
     });
   await syncCaseDeadlines(db, change.caseId, now);

@@ -149,6 +149,8 @@ function applyCorrections(
         document_type: input.documentType,
         confidence: 1,
         type_source: 'user',
+        // A person chose it: "Not sure — please confirm" is answered.
+        ...(analysis.document_metadata.needs_confirmation !== undefined && { needs_confirmation: false }),
       },
     };
     corrections.push({ kind: 'type', documentType: input.documentType, text });

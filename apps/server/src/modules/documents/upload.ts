@@ -5,6 +5,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+// request.parts() is @fastify/multipart's: its types, for every program that compiles this file.
+import type {} from '@fastify/multipart';
 import { MESSAGES } from '@sentinel/shared';
 import { AppError, badRequest } from '../../platform/errors';
 import { NUL_IN_TEXT } from '../../platform/input-guard';

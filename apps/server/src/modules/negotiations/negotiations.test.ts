@@ -68,7 +68,13 @@ async function analysedDocument(
   caseId: string,
   fileName: string,
   amounts: Array<{ value: number; kind: string; text: string; currency?: string }>,
-  options: { firmId?: string; uploadedById?: string; createdAt?: Date; status?: string } = {},
+  options: {
+    firmId?: string;
+    uploadedById?: string;
+    createdAt?: Date;
+    status?: string;
+    metadata?: Record<string, unknown>;
+  } = {},
 ) {
   const [row] = await ctx.database.db
     .insert(schema.documents)
@@ -85,6 +91,7 @@ async function analysedDocument(
       analyzedAt: new Date(),
       createdAt: options.createdAt ?? new Date(),
       analysis: {
+        ...(options.metadata && { document_metadata: options.metadata }),
         entities: {
           persons: [],
           dates: [],
@@ -409,6 +416,33 @@ describe('the suggested target from the case’s documents', () => {
     expect(suggestion!.citations.map((citation) => [citation.fileName, citation.superseded])).toEqual([
       ['proof-of-loss-2.pdf', false],
       ['proof-of-loss-1.pdf', true],
+    ]);
+  });
+
+  it('reads a repair estimate by its replacement cost, never its “net claim” lines as a proof of loss', async () => {
+    const caseId = await newCase('Xactimate House');
+    await analysedDocument(
+      caseId,
+      'xactimate.pdf',
+      [
+        { value: 186351.81, kind: 'claim', text: 'Net Claim $186,351.81' },
+        { value: 12000, kind: 'estimate', text: 'Drywall $12,000.00' },
+      ],
+      {
+        metadata: {
+          subtype: 'repair_estimate',
+          key_fields: [
+            { field: 'acv', value: 171647.48, text: 'ACV $171,647.48' },
+            { field: 'rcv', value: 188851.81, text: 'Replacement Cost Value $188,851.81' },
+          ],
+        },
+      },
+    );
+    const { id } = await start(caseId);
+    const { suggestion } = await detail(id);
+    expect(suggestion).toMatchObject({ amount: 188851.81, basis: 'estimates' });
+    expect(suggestion!.citations.map((citation) => citation.text)).toEqual([
+      'Replacement Cost Value $188,851.81',
     ]);
   });
 

@@ -34,6 +34,25 @@ function amountsOf(analysis: Record<string, unknown> | null): Amount[] {
   );
 }
 
+/** What the analysis says the document is, more finely than its type (issue 14), or null. */
+function subtypeOf(analysis: Record<string, unknown> | null): unknown {
+  return (analysis?.document_metadata as { subtype?: unknown } | undefined)?.subtype ?? null;
+}
+
+/** An estimate's or invoice's own total (its RCV first), as the analysis's key fields read it. */
+function documentTotal(analysis: Record<string, unknown> | null): Amount | undefined {
+  const keyFields = (analysis?.document_metadata as { key_fields?: unknown } | undefined)?.key_fields;
+  if (!Array.isArray(keyFields)) return undefined;
+  for (const field of ['rcv', 'total'])
+    for (const item of keyFields as Array<{ field?: unknown; value?: unknown; text?: unknown }>)
+      if (item.field === field && typeof item.value === 'number' && item.value > 0)
+        return { value: item.value, currency: 'USD', kind: 'estimate', text: String(item.text ?? '') };
+  return undefined;
+}
+
+/** Line-item documents: their "net claim" lines are not a sworn statement of the whole loss. */
+const LINE_ITEM_SUBTYPES = new Set<unknown>(['repair_estimate', 'invoice']);
+
 /** The document's largest amount of the kind, or none. */
 function largest(amounts: Amount[], kind: 'claim' | 'estimate'): Amount | undefined {
   return amounts
@@ -53,8 +72,12 @@ const toCents = (dollars: number) => Math.round(dollars * 100);
  * 1. A document stating the whole loss — a sworn proof of loss or an inventory, whose analysis
  *    reads a 'claim' amount — decides: its largest 'claim' amount is the suggestion. When there are
  *    several, the most recently uploaded one counts and the earlier ones are cited as superseded.
- * 2. Without one, the estimates add up: each document's largest 'estimate' amount (repair estimates,
- *    supplements, contractors' estimates), summed — each covers its own part of the work.
+ *    A repair estimate or an invoice (by the analysis's subtype) never decides here, whatever its
+ *    "net claim" lines say.
+ * 2. Without one, the estimates add up: each document's own total (an estimate's replacement cost
+ *    value, else its total, from the analysis's key fields, for a repair estimate or invoice) or else its largest 'estimate' amount
+ *    (repair estimates, supplements, contractors' estimates), summed — each covers its own part of
+ *    the work.
  *
  * Every document counted (or superseded) is cited with its amount and the words it was read from.
  * Null when no document gives such an amount.
@@ -75,6 +98,7 @@ export function suggestTarget(documents: SuggestionDocument[]): TargetSuggestion
   });
 
   const claims = analysed.flatMap((document) => {
+    if (LINE_ITEM_SUBTYPES.has(subtypeOf(document.analysis))) return [];
     const claim = largest(amountsOf(document.analysis), 'claim');
     return claim ? [{ document, claim }] : [];
   });
@@ -84,7 +108,9 @@ export function suggestTarget(documents: SuggestionDocument[]): TargetSuggestion
   }
 
   const estimates = analysed.flatMap((document) => {
-    const estimate = largest(amountsOf(document.analysis), 'estimate');
+    const estimate =
+      (LINE_ITEM_SUBTYPES.has(subtypeOf(document.analysis)) ? documentTotal(document.analysis) : undefined) ??
+      largest(amountsOf(document.analysis), 'estimate');
     return estimate ? [cite(document, estimate, false)] : [];
   });
   if (estimates.length === 0) return null;

@@ -3,6 +3,7 @@ import type { CaseTabProps } from '../types';
 import { caseTypeLabel, priorityLabel } from '../utils/format';
 import { formatDay, formatDollars } from '@/lib/format';
 import { Detail, notSet } from '@/components/ui/detail';
+import { CaseFieldSuggestions } from './case-field-suggestions';
 
 const orNone = (value: string | null | undefined) => (value ? value : notSet);
 const dayOrNone = (value: string | null) =>
@@ -12,7 +13,7 @@ const usdOrNone = (value: number | null) => (value === null ? notSet : formatDol
 const mailLink = 'text-brand-700 hover:text-brand-800 hover:underline';
 
 /** The case's details: people, dates, the insurance claim and the amounts. */
-export function CaseOverview({ detail }: CaseTabProps) {
+export function CaseOverview({ detail, canManage }: CaseTabProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
@@ -61,6 +62,7 @@ export function CaseOverview({ detail }: CaseTabProps) {
       </div>
 
       <div className="space-y-6">
+        {canManage && <CaseFieldSuggestions caseId={detail.id} />}
         <Card title="Insurance claim" headingLevel="h2">
           <dl className="grid gap-y-4 text-sm">
             <Detail term="Carrier">{orNone(detail.carrier)}</Detail>

@@ -52,6 +52,7 @@ function openCase(
     [`GET ${URL_OF}`]: () =>
       detail ? json(200, { data: detail }) : json(404, { error: 'Not found', code: 'NOT_FOUND' }),
     'GET /api/firm/people': () => json(200, peopleAnswer()),
+    [`GET ${URL_OF}/field-suggestions`]: () => json(200, { data: [] }),
     ...handlers,
   });
   return { ...fetches, ...renderWithRouter(<CasePage caseId={CASE.id} />, `/cases/${CASE.id}`) };

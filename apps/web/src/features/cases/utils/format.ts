@@ -66,7 +66,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 /**
  * An audit entry as a sentence: case_created 'Case opened', case_updated 'Case updated' with the
- * fields and the status change, case_member_added / _removed with the person where still known.
+ * fields, the status change and whether a document's suggestion was used, case_member_added / _removed with the person where still known.
  */
 export function describeActivity(entry: Activity, members: CaseDetail['members'] = []): ActivityText {
   const details = entry.details ?? {};
@@ -84,6 +84,8 @@ export function describeActivity(entry: Activity, members: CaseDetail['members']
         : [];
       if (fields.length > 0)
         parts.push(`Changed: ${fields.map((field) => CASE_FIELD_LABELS[field] ?? field).join(', ')}`);
+      // A value suggested by an analysed document that the attorney used (issue 14).
+      if (text(details.fromDocumentId)) parts.push('from a document');
       return { title: 'Case updated', detail: parts.join(' · ') || undefined };
     }
     case 'case_member_added': {

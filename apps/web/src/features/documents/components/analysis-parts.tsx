@@ -1,11 +1,58 @@
-import { PERSON_ROLES, type DocumentAnalysis, type DocumentDetail, type PersonRole } from '@sentinel/shared';
+import {
+  KEY_FIELD_LABELS,
+  PERSON_ROLES,
+  type DocumentAnalysis,
+  type DocumentDetail,
+  type KeyField,
+  type KeyFieldValue,
+  type PersonRole,
+} from '@sentinel/shared';
 import { Check, Copy, X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Options, Select } from '@/components/ui/select';
-import { humanize } from '@/lib/format';
+import { formatDay, formatDollars, humanize } from '@/lib/format';
 
-/** The pieces of an analysis view: section, remove button, person role select, raw JSON. */
+/** The pieces of an analysis view: section, remove button, person role select, key facts, raw JSON. */
+
+/** The flag of a type the classifier was not sure of (issue 14), word for word. */
+export const NOT_SURE = 'Not sure — please confirm';
+
+const MONEY_FIELDS: readonly KeyField[] = ['coverage_limit', 'deductible', 'total', 'rcv', 'acv'];
+const DAY_FIELDS: readonly KeyField[] = ['date_of_loss', 'deadline'];
+
+/** A key field's value as the screen reads it: dollars, a day, or the words as written. */
+function keyFactValue({ field, value }: KeyFieldValue) {
+  if (typeof value === 'number' && MONEY_FIELDS.includes(field)) return formatDollars(value);
+  if (typeof value === 'string' && DAY_FIELDS.includes(field) && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return <time dateTime={value}>{formatDay(value)}</time>;
+  return String(value);
+}
+
+/**
+ * 'Coverage limit · Coverage A – Dwelling'; the document's own label alone when it already says
+ * what the field is ('All Other Perils Deductible').
+ */
+function keyFactTerm({ field, label }: KeyFieldValue) {
+  const name = KEY_FIELD_LABELS[field] ?? humanize(field);
+  if (!label) return name;
+  return label.toLowerCase().includes(name.toLowerCase()) ? label : `${name} · ${label}`;
+}
+
+/** The key facts of an insurance document: policy and claim numbers, limits, totals, deadlines. */
+export function KeyFacts({ fields }: { fields: KeyFieldValue[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 @lg:grid-cols-2">
+      {fields.map((item, index) => (
+        <div key={`${item.field}-${index}`} className="min-w-0">
+          <dt className="text-slate-600">{keyFactTerm(item)}</dt>
+          <dd className="mt-0.5 font-medium break-words text-slate-900">{keyFactValue(item)}</dd>
+          {item.text && <dd className="text-xs break-words text-slate-600">“{item.text}”</dd>}
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -34,6 +81,43 @@ export function Section({
       <Heading className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</Heading>
       <div className="mt-2 text-sm text-slate-800">{children}</div>
     </section>
+  );
+}
+
+/** How many entities a list shows before "Show all": an estimate's line items run to ninety. */
+export const SHORT_LIST = 8;
+
+/**
+ * A list of the first SHORT_LIST items, with a button that shows the rest ("Show all 90") and
+ * folds them again ("Show fewer").
+ */
+export function ShortList<T>({
+  items,
+  noun,
+  render,
+}: {
+  items: T[];
+  /** Plural, for the button: "amounts". */
+  noun: string;
+  render: (item: T, index: number) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const shown = open ? items : items.slice(0, SHORT_LIST);
+  return (
+    <>
+      <ul className="space-y-2">{shown.map(render)}</ul>
+      {items.length > SHORT_LIST && (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="mt-2"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? `Show fewer ${noun}` : `Show all ${items.length} ${noun}`}
+        </Button>
+      )}
+    </>
   );
 }
 

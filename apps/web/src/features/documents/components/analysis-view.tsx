@@ -1,13 +1,30 @@
-import { DOCUMENT_TYPES, mayRead, type DocumentDetail, type ReviewDocumentRequest } from '@sentinel/shared';
+import {
+  DOCUMENT_SUBTYPE_LABELS,
+  DOCUMENT_TYPES,
+  mayRead,
+  type DocumentDetail,
+  type ReviewDocumentRequest,
+} from '@sentinel/shared';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Options, Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
-import { plural, PersonRoleSelect, RawJson, RemoveButton, Section, typeSourceLabel } from './analysis-parts';
+import {
+  KeyFacts,
+  NOT_SURE,
+  plural,
+  PersonRoleSelect,
+  RawJson,
+  RemoveButton,
+  Section,
+  ShortList,
+  typeSourceLabel,
+} from './analysis-parts';
 import { useReviewDocument } from '../api/review-document';
-import { confidenceText, documentTypeLabel } from '../utils/format';
+import { confidenceText, documentTypeLabel, needsConfirmation } from '../utils/format';
 import { formatDay, formatMoney, humanize } from '@/lib/format';
 
 type Correction = NonNullable<ReviewDocumentRequest['entityCorrections']>[number];
@@ -19,11 +36,13 @@ export interface AnalysisViewProps {
 }
 
 /**
- * A completed analysis (spec "AI Document Upload"): classification type and confidence, parties,
- * dates, amounts, summary, recommendations and the raw JSON with a copy button (those two only for
- * whom FIELD_ACCESS names: the API leaves recommendations out for the others). Someone who may
- * review it (canReview) corrects the type, sets or clears a person's role and removes an entity
- * that was found wrongly; each change is one PATCH.
+ * A completed analysis (spec "AI Document Upload"): classification type and confidence, with the
+ * insurance subtype and its key facts (issue 14), parties, dates, amounts, summary, recommendations
+ * and the raw JSON with a copy button (those two only for whom FIELD_ACCESS names: the API leaves
+ * recommendations out for the others). Someone who may review it (canReview) corrects the type,
+ * sets or clears a person's role and removes an entity that was found wrongly; each change is one
+ * PATCH. A type the classifier was not sure of says "Not sure — please confirm", which takes the
+ * reviewer to the type control; confirming or correcting it teaches the firm's later analyses.
  */
 export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProps) {
   const review = useReviewDocument();
@@ -36,6 +55,7 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
   const { document_metadata: meta, entities, content, recommendations } = analysis;
   const canReview = document.canReview;
   const busy = review.isPending;
+  const unsure = needsConfirmation(meta);
 
   const send = (body: ReviewDocumentRequest) =>
     review.mutate(
@@ -60,8 +80,21 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="text-base font-semibold text-slate-900">
             {documentTypeLabel(meta.document_type)}
+            {meta.subtype && ` · ${DOCUMENT_SUBTYPE_LABELS[meta.subtype]}`}
           </span>
           {confidenceText(meta) && <span className="text-slate-700">{confidenceText(meta)}</span>}
+          {unsure &&
+            (canReview ? (
+              <button
+                type="button"
+                onClick={() => globalThis.document.getElementById(typeId)?.focus()}
+                className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 underline decoration-amber-400 underline-offset-2 hover:bg-amber-100"
+              >
+                {NOT_SURE}
+              </button>
+            ) : (
+              <Badge tone="warning">{NOT_SURE}</Badge>
+            ))}
           <Badge tone={meta.type_source === 'user' ? 'accent' : 'neutral'}>
             {typeSourceLabel(meta.type_source, correctedHere)}
           </Badge>
@@ -76,23 +109,40 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
             .join(' · ')}
         </p>
         {canReview && (
-          <div className="mt-3 flex max-w-xs flex-col gap-1">
-            <label htmlFor={typeId} className="text-sm font-medium text-slate-800">
-              Correct the type
-            </label>
-            <Select
-              id={typeId}
-              value={meta.document_type}
-              disabled={busy}
-              onChange={(event) =>
-                send({ documentType: event.target.value as (typeof DOCUMENT_TYPES)[number] })
-              }
-            >
-              <Options values={DOCUMENT_TYPES} label={documentTypeLabel} />
-            </Select>
+          <div className="mt-3 flex flex-wrap items-end gap-2">
+            <div className="flex w-full max-w-xs flex-col gap-1">
+              <label htmlFor={typeId} className="text-sm font-medium text-slate-800">
+                Correct the type
+              </label>
+              <Select
+                id={typeId}
+                value={meta.document_type}
+                disabled={busy}
+                onChange={(event) =>
+                  send({ documentType: event.target.value as (typeof DOCUMENT_TYPES)[number] })
+                }
+              >
+                <Options values={DOCUMENT_TYPES} label={documentTypeLabel} />
+              </Select>
+            </div>
+            {unsure && (
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => send({ documentType: meta.document_type })}
+              >
+                Confirm {documentTypeLabel(meta.document_type)}
+              </Button>
+            )}
           </div>
         )}
       </Section>
+
+      {meta.key_fields && meta.key_fields.length > 0 && (
+        <Section title="Key facts" heading={headingLevel}>
+          <KeyFacts fields={meta.key_fields} />
+        </Section>
+      )}
 
       <Section title="Summary" heading={headingLevel}>
         <p className="leading-relaxed whitespace-pre-line">{content.summary || 'No summary.'}</p>
@@ -103,8 +153,10 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
           {entities.persons.length === 0 ? (
             <p className="text-slate-600">No parties found.</p>
           ) : (
-            <ul className="space-y-2">
-              {entities.persons.map((person) => (
+            <ShortList
+              items={entities.persons}
+              noun="parties"
+              render={(person) => (
                 <li key={person.name} className="flex items-start gap-2">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium break-words text-slate-900">{person.name}</p>
@@ -127,8 +179,8 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
                     />
                   )}
                 </li>
-              ))}
-            </ul>
+              )}
+            />
           )}
         </Section>
 
@@ -136,8 +188,10 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
           {entities.dates.length === 0 ? (
             <p className="text-slate-600">No dates found.</p>
           ) : (
-            <ul className="space-y-2">
-              {entities.dates.map((date, index) => (
+            <ShortList
+              items={entities.dates}
+              noun="dates"
+              render={(date, index) => (
                 <li key={`${date.date}-${date.text}-${index}`} className="flex items-start gap-2">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium text-slate-900">
@@ -156,8 +210,8 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
                     />
                   )}
                 </li>
-              ))}
-            </ul>
+              )}
+            />
           )}
         </Section>
 
@@ -165,8 +219,10 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
           {entities.amounts.length === 0 ? (
             <p className="text-slate-600">No amounts found.</p>
           ) : (
-            <ul className="space-y-2">
-              {entities.amounts.map((amount, index) => (
+            <ShortList
+              items={entities.amounts}
+              noun="amounts"
+              render={(amount, index) => (
                 <li key={`${amount.value}-${amount.text}-${index}`} className="flex items-start gap-2">
                   <div className="min-w-0 flex-1">
                     <p className="font-medium text-slate-900">
@@ -189,8 +245,8 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
                     />
                   )}
                 </li>
-              ))}
-            </ul>
+              )}
+            />
           )}
         </Section>
       </div>

@@ -1,4 +1,4 @@
-import type { DocumentDetail } from '@sentinel/shared';
+import { DOCUMENT_SUBTYPE_LABELS, type DocumentDetail } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { ChevronDown, FileSearch } from 'lucide-react';
 import { toast } from 'sonner';
@@ -11,8 +11,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/auth';
 import { useAnalyzeDocument } from '../api/analyze-document';
 import { useDocuments } from '../api/get-documents';
-import { caseLabel, documentTypeLabel, confidenceText } from '../utils/format';
+import { caseLabel, documentTypeLabel, confidenceText, needsConfirmation } from '../utils/format';
 import { formatDateTime } from '@/lib/format';
+import { NOT_SURE } from './analysis-parts';
 import { AnalysisView } from './analysis-view';
 import { DocumentStatus } from './document-status';
 import { LoadError } from '@/components/ui/load-error';
@@ -151,7 +152,14 @@ function AnalysisItem({
             </span>
             {meta && document.analysisStatus === 'completed' && (
               <span className="block text-xs text-slate-700">
-                {documentTypeLabel(meta.document_type)} · {confidenceText(meta) ?? 'type set by a person'}
+                {[
+                  documentTypeLabel(meta.document_type),
+                  meta.subtype ? DOCUMENT_SUBTYPE_LABELS[meta.subtype] : null,
+                  confidenceText(meta) ?? 'type set by a person',
+                  needsConfirmation(meta) ? NOT_SURE : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             )}
           </span>

@@ -17,6 +17,13 @@ export function formatConfidence(confidence: number): string {
 export const confidenceText = (meta: { confidence: number; type_source: string }) =>
   meta.type_source === 'user' ? null : `${formatConfidence(meta.confidence)} confidence`;
 
+/**
+ * The classifier was not sure of the type and nobody has confirmed it yet (issue 14): the screens
+ * flag it "Not sure — please confirm". Analyses made before the flag existed lack it: not flagged.
+ */
+export const needsConfirmation = (meta: { needs_confirmation?: boolean; type_source: string }) =>
+  meta.needs_confirmation === true && meta.type_source !== 'user';
+
 export const documentTypeLabel = (type: string) =>
   (DOCUMENT_TYPE_LABELS as Record<string, string>)[type] ?? humanize(type);
 

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { realCorpusDir } from '../corpus/real';
+import {
+  bootstrapStandardError,
+  chooseSettings,
+  crossValidateRealCorpus,
+  expectedCalibrationError,
+  realCorpusTexts,
+  type Prediction,
+} from './cross-validate';
+import { groupedFolds } from './folds';
+import { CANDIDATE_SETTINGS, DEFAULT_SETTINGS } from './logistic';
+import { confirmThreshold, featurise } from './train';
+
+describe('groupedFolds', () => {
+  const docs: Array<{ id: string; group: string; selfWritten?: boolean }> = [
+    ...['a', 'a', 'a', 'b', 'b', 'c', 'd', 'd', 'e'].map((group, i) => ({ id: `${i}`, group })),
+    { id: 's1', group: 'self-written', selfWritten: true },
+    { id: 's2', group: 'self-written', selfWritten: true },
+  ];
+
+  it('never puts a group on both sides, tests each real document once and self-written ones never', () => {
+    const folds = groupedFolds(docs, 3);
+    for (const { train, test } of folds) {
+      const trainGroups = new Set(train.map((d) => d.group));
+      expect(test.filter((d) => trainGroups.has(d.group))).toEqual([]);
+      expect(train.filter((d) => d.selfWritten).map((d) => d.id)).toEqual(['s1', 's2']);
+    }
+    const tested = folds.flatMap((f) => f.test.map((d) => d.id)).sort();
+    expect(tested).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8']);
+  });
+
+  it('is deterministic and balances the folds by size', () => {
+    const sizes = groupedFolds(docs, 3).map((f) => f.test.length);
+    expect(sizes).toEqual([3, 3, 3]);
+    expect(groupedFolds([...docs].reverse(), 3).map((f) => f.test.map((d) => d.group).sort())).toEqual(
+      groupedFolds(docs, 3).map((f) => f.test.map((d) => d.group).sort()),
+    );
+  });
+});
+
+describe('calibration and the confirm threshold', () => {
+  const p = (confidence: number, right: boolean): Prediction => ({
+    id: '',
+    label: 'contract',
+    predicted: right ? 'contract' : 'other',
+    confidence,
+    needsConfirmation: false,
+  });
+
+  it('expected calibration error: zero when confidence matches accuracy, the gap otherwise', () => {
+    expect(
+      expectedCalibrationError([p(0.75, true), p(0.75, true), p(0.75, true), p(0.75, false)]),
+    ).toBeCloseTo(0);
+    expect(expectedCalibrationError([p(0.95, true), p(0.95, false)])).toBeCloseTo(0.45);
+  });
+
+  it('confirm threshold: the lowest step above which the answers are right often enough', () => {
+    const answer = (confidence: number, right: boolean) => ({ confidence, right });
+    const predictions = [
+      answer(0.52, false),
+      answer(0.56, false),
+      answer(0.57, false),
+      answer(0.62, true),
+      ...Array.from({ length: 9 }, () => answer(0.9, true)),
+    ];
+    expect(confirmThreshold(predictions)).toBe(0.6);
+    expect(confirmThreshold([answer(0.99, false)])).toBe(0.95);
+  });
+
+  it('bootstrap standard error: zero when every resample is alike, about √(p(1−p)/n) for a share', () => {
+    const accuracy = (ps: Prediction[]) => ps.filter((x) => x.label === x.predicted).length / ps.length;
+    expect(bootstrapStandardError([p(0.9, true), p(0.8, true)], accuracy)).toBe(0);
+    const half = Array.from({ length: 100 }, (_, i) => p(0.5, i % 2 === 0));
+    expect(bootstrapStandardError(half, accuracy)).toBeCloseTo(0.05, 2);
+    expect(bootstrapStandardError(half, accuracy)).toBe(bootstrapStandardError(half, accuracy));
+  });
+});
+
+// The committed settings' figure in the README (grouped cross-validation on the real corpus:
+// 86.3 %), minus 2 points: a change that loses more than that on sources the model has not seen
+// fails here. (The primary figure, nested CV with the choice of settings inside, is 85.3 %; it
+// takes a minute, so `npx tsx packages/analyzer/src/cli/evaluate-types.ts` measures it.)
+const MEASURED_ACCURACY = 0.863;
+
+describe.skipIf(!realCorpusDir())(
+  'grouped cross-validation on the real corpus (skipped when ../shared/corpus/real is not on this machine)',
+  () => {
+    it('keeps its accuracy and calibration', () => {
+      const cv = crossValidateRealCorpus('group');
+      console.info(
+        `grouped CV: accuracy ${(cv.accuracy * 100).toFixed(1)} % of ${cv.documents}, ECE ${cv.expectedCalibrationError.toFixed(3)}, ` +
+          `${(cv.needsConfirmation.share * 100).toFixed(1)} % flagged`,
+      );
+      expect(cv.accuracy).toBeGreaterThanOrEqual(MEASURED_ACCURACY - 0.02);
+      expect(cv.expectedCalibrationError).toBeLessThan(0.1);
+      expect(cv.needsConfirmation.accuracyUnflagged).toBeGreaterThan(cv.needsConfirmation.accuracyFlagged);
+    }, 120_000);
+
+    it('commits the settings that the inner grouped CV chooses on the whole corpus', () => {
+      const texts = realCorpusTexts('group');
+      const { index, accuracies } = chooseSettings(
+        CANDIDATE_SETTINGS.map((settings) => featurise(texts, settings)),
+        CANDIDATE_SETTINGS,
+      );
+      console.info(
+        `inner grouped CV accuracy of the candidates: ${accuracies.map((a) => a.toFixed(3)).join(', ')}`,
+      );
+      expect(CANDIDATE_SETTINGS[index]).toBe(DEFAULT_SETTINGS);
+    }, 120_000);
+  },
+);

@@ -1,0 +1,99 @@
+/**
+ * npx tsx packages/analyzer/src/cli/evaluate-types.ts
+ * Grouped cross-validation of the type classifier on the real corpus (../shared/corpus/real):
+ * accuracy, per-class precision and recall, the confusion matrix, the expected calibration error
+ * (10 and 5 bins, with bootstrap standard errors) and the documents flagged "not sure — please
+ * confirm": first the nested cross-validation (an inner grouped CV on each training side chooses the
+ * settings among CANDIDATE_SETTINGS: the primary figure), then the committed recipe
+ * (DEFAULT_SETTINGS) with folds by source group and by strict group (FinanceBench whole). Writes the
+ * figures to bench/results/analyzer-types-<time>.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DOCUMENT_TYPES } from '@sentinel/shared';
+import {
+  bootstrapStandardError,
+  calibratedEceFloor,
+  crossValidateNested,
+  crossValidateRealCorpus,
+  ECE_BINS,
+  expectedCalibrationError,
+  realCorpusTexts,
+  type CrossValidation,
+  type Prediction,
+} from '../classify/cross-validate';
+import { CANDIDATE_SETTINGS, DEFAULT_SETTINGS } from '../classify/logistic';
+import { SELF_WRITTEN } from '../classify/train';
+import { packageDir } from '../package-dir';
+
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+
+const accuracy = (ps: Prediction[]) => ps.filter((p) => p.label === p.predicted).length / ps.length;
+const ece5 = (ps: Prediction[]) => expectedCalibrationError(ps, 5);
+
+/** Accuracy and ECE (10 and 5 bins) with their bootstrap standard errors. */
+function spread(cv: CrossValidation) {
+  const se = (statistic: (ps: Prediction[]) => number) => bootstrapStandardError(cv.predictions, statistic);
+  return {
+    accuracy: cv.accuracy,
+    accuracySE: se(accuracy),
+    ece10: cv.expectedCalibrationError,
+    ece10SE: se((ps) => expectedCalibrationError(ps)),
+    ece5: ece5(cv.predictions),
+    ece5SE: se(ece5),
+    ece10Floor: calibratedEceFloor(cv.predictions),
+    ece5Floor: calibratedEceFloor(cv.predictions, 5),
+  };
+}
+
+function print(title: string, cv: CrossValidation): void {
+  console.log(`\n${title}: ${cv.documents} documents, ${cv.folds} grouped folds`);
+  const f = spread(cv);
+  console.log(
+    `  accuracy ${pct(f.accuracy)} ± ${pct(f.accuracySE)}, ECE (${ECE_BINS} bins) ${f.ece10.toFixed(3)} ± ${f.ece10SE.toFixed(3)}, ` +
+      `ECE (5 bins) ${f.ece5.toFixed(3)} ± ${f.ece5SE.toFixed(3)} (± one bootstrap standard error)`,
+  );
+  console.log(
+    `  ECE a perfectly calibrated model would show with these confidences: ${f.ece10Floor.toFixed(3)} (10 bins), ${f.ece5Floor.toFixed(3)} (5 bins)`,
+  );
+  const { share, accuracyFlagged, accuracyUnflagged } = cv.needsConfirmation;
+  console.log(
+    `  needs confirmation: ${pct(share)} of documents, right ${pct(accuracyFlagged)}; the rest right ${pct(accuracyUnflagged)}`,
+  );
+  console.log(
+    `  ${'class'.padEnd(15)} precision  recall  n   confusion (predicted: ${DOCUMENT_TYPES.join(', ')})`,
+  );
+  for (const c of DOCUMENT_TYPES) {
+    const { precision, recall, support } = cv.perClass[c];
+    const row = DOCUMENT_TYPES.map((p) => String(cv.confusion[c][p]).padStart(3)).join(' ');
+    console.log(
+      `  ${c.padEnd(15)} ${pct(precision).padStart(9)} ${pct(recall).padStart(7)} ${String(support).padStart(3)}  ${row}`,
+    );
+  }
+}
+
+const started = performance.now();
+const nested = crossValidateNested(realCorpusTexts('group'));
+print('Nested: settings chosen by an inner grouped CV on each training side', nested);
+console.log(`  chosen per outer fold (index into CANDIDATE_SETTINGS): ${nested.chosen.join(', ')}`);
+const group = crossValidateRealCorpus('group');
+print('By source group (FinanceBench split by filing company)', group);
+const strict = crossValidateRealCorpus('strictGroup');
+print('By strict group (FinanceBench as one source)', strict);
+
+const summary = (cv: CrossValidation) => ({
+  ...cv,
+  spread: spread(cv),
+  predictions: undefined,
+  misclassified: cv.predictions.filter((p) => p.label !== p.predicted),
+});
+const resultsDir = path.resolve(packageDir, '../../bench/results');
+mkdirSync(resultsDir, { recursive: true });
+const file = path.join(resultsDir, `analyzer-types-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+writeFileSync(
+  file,
+  `${JSON.stringify({ settings: DEFAULT_SETTINGS, candidates: CANDIDATE_SETTINGS, selfWritten: SELF_WRITTEN, eceBins: ECE_BINS, nested: summary(nested), group: summary(group), strictGroup: summary(strict) }, null, 2)}\n`,
+);
+console.log(
+  `\nwrote ${path.relative(process.cwd(), file)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { realCorpusDir } from '../corpus/real';
 import {
   bootstrapStandardError,
+  calibratedEceFloor,
   chooseSettings,
   crossValidateRealCorpus,
   expectedCalibrationError,
@@ -74,6 +75,14 @@ describe('calibration and the confirm threshold', () => {
     const half = Array.from({ length: 100 }, (_, i) => p(0.5, i % 2 === 0));
     expect(bootstrapStandardError(half, accuracy)).toBeCloseTo(0.05, 2);
     expect(bootstrapStandardError(half, accuracy)).toBe(bootstrapStandardError(half, accuracy));
+  });
+
+  it('calibrated ECE floor: zero for certain answers, the sampling noise of a coin for uncertain ones', () => {
+    expect(calibratedEceFloor([p(1, true), p(1, true)])).toBe(0);
+    // 100 answers at 0.5: E|share right − 0.5| = √(0.25/100)·√(2/π) ≈ 0.04.
+    const coins = Array.from({ length: 100 }, () => p(0.5, true));
+    expect(calibratedEceFloor(coins)).toBeGreaterThan(0.03);
+    expect(calibratedEceFloor(coins)).toBeLessThan(0.05);
   });
 });
 

@@ -27,6 +27,7 @@ import {
  * firm's documents come from sources the corpus does not have at all). Self-written documents are
  * always on the training side. Each training side calibrates itself with an inner grouped split
  * (train.ts fitClassifier): the test fold never sets the temperature or the confirm threshold.
+ * crossValidateNested also leaves the choice of settings to each training side.
  */
 
 export const OUTER_FOLDS = 5;

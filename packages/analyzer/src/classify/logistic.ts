@@ -51,10 +51,10 @@ const FIRST_SETTINGS: TrainingSettings = {
 };
 
 /**
- * The settings an inner grouped cross-validation chooses among (cross-validate.ts chooseSettings),
- * fixed before the nested run: the first model's settings, the cue block at half its weight, Adam's
- * step at 0.01 instead of 0.05, and both. The only changes that moved the outer figure at all among
- * those tried (README, "Type"); the choice itself is left to the training side.
+ * The settings an inner grouped cross-validation chooses among (cross-validate.ts chooseSettings):
+ * the first model's settings, the cue block at half its weight, Adam's step at 0.01 instead of
+ * 0.05, and both. They became candidates after looking best on the outer folds (README, "Type"),
+ * so the nested figure removes only the optimism of the final choice among them.
  */
 export const CANDIDATE_SETTINGS: TrainingSettings[] = [
   FIRST_SETTINGS,

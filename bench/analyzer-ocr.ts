@@ -15,9 +15,10 @@
  * Entity recall counts the labelled entities that are on the page, taking "on the page" as "the
  * text path found it there": the reference of a document is the set of its gold persons, dates
  * and amounts that the text path's analysis of the page matches (persons by name, dates by ISO
- * date, amounts to the cent, as src/evaluate.ts matches them), and OCR recall is the share of that
- * reference the OCR path's analysis also matches. It is the loss due to the scan alone.
- * Precision is the share of a path's entities that match any gold entity of the whole document.
+ * date, amounts to the cent; names as src/evaluate-real.ts matches them), and OCR recall is the
+ * share of that reference the OCR path's analysis also matches. It is the loss due to the scan
+ * alone. Precision is scored as the real corpus' entity figures are (src/evaluate-real.ts), against
+ * the whole document's labels.
  *
  * Type accuracy is given twice. The committed model was trained on every real document, these
  * included, so its figure is in-sample; "held-out" classifies each page with the model of the
@@ -35,7 +36,7 @@ import { groupedFolds } from '../packages/analyzer/src/classify/folds';
 import { scorer, type Scorer } from '../packages/analyzer/src/classify/logistic';
 import { featurise, fitClassifier, trainingTexts } from '../packages/analyzer/src/classify/train';
 import { loadRealCorpus, type RealDocument } from '../packages/analyzer/src/corpus/real';
-import { sameName } from '../packages/analyzer/src/evaluate';
+import { personKey, samePerson, scoreRealEntities } from '../packages/analyzer/src/evaluate-real';
 import { degradedScan, type Degradation } from '../packages/analyzer/src/fixtures/degrade';
 import { wrapText, writePdf } from '../packages/analyzer/src/fixtures/pdf-writer';
 import { loadLine, machine, percentile, printTable, repoRoot, runMain, writeResult } from './lib';
@@ -101,27 +102,23 @@ const KINDS: Kind[] = ['persons', 'dates', 'amounts'];
 /** Whether the analysis has an entity matching the gold one. */
 function finds(analysis: DocumentAnalysis, kind: Kind, gold: string | number): boolean {
   const { persons, dates, amounts } = analysis.entities;
-  if (kind === 'persons') return persons.some((p) => sameName(p.name, gold as string));
+  if (kind === 'persons')
+    return persons.some((p) => samePerson(personKey(p.name), personKey(gold as string)));
   if (kind === 'dates') return dates.some((d) => d.date === gold);
   return amounts.some((a) => a.value.toFixed(2) === (gold as number).toFixed(2));
 }
 
-/** The analysis' entities (one per name / date / value) and how many match a gold entity. */
-function precisionCounts(analysis: DocumentAnalysis, doc: RealDocument, kind: Kind) {
-  const { persons, dates, amounts } = analysis.entities;
-  if (kind === 'persons') {
-    const names: string[] = [];
-    for (const p of persons) if (!names.some((n) => sameName(n, p.name))) names.push(p.name);
-    return {
-      predicted: names.length,
-      correct: names.filter((n) => doc.gold.persons.some((g) => sameName(g, n))).length,
-    };
-  }
-  const keys =
-    kind === 'dates' ? new Set(dates.map((d) => d.date)) : new Set(amounts.map((a) => a.value.toFixed(2)));
-  const gold =
-    kind === 'dates' ? new Set(doc.gold.dates) : new Set(doc.gold.amounts.map((a) => a.toFixed(2)));
-  return { predicted: keys.size, correct: [...keys].filter((k) => gold.has(k)).length };
+/** The analysis' entities scored as the real corpus' figures score them (src/evaluate-real.ts). */
+function precisionCounts(analysis: DocumentAnalysis, doc: RealDocument): PathResult['precision'] {
+  const scores = {
+    persons: { predicted: 0, gold: 0, correctPredicted: 0, found: 0 },
+    dates: { predicted: 0, gold: 0, correctPredicted: 0, found: 0 },
+    amounts: { predicted: 0, gold: 0, correctPredicted: 0, found: 0 },
+  };
+  scoreRealEntities(analysis.entities, doc, scores);
+  return Object.fromEntries(
+    KINDS.map((k) => [k, { predicted: scores[k].predicted, correct: scores[k].correctPredicted }]),
+  ) as PathResult['precision'];
 }
 
 const text = (page: string) => ({ text: page, format: 'text' as const, pageCount: 1, ocrPages: 0 });
@@ -194,9 +191,7 @@ async function main(): Promise<number> {
           },
         ]),
       ) as PathResult['recall'],
-      precision: Object.fromEntries(
-        KINDS.map((k) => [k, precisionCounts(analysis, doc, k)]),
-      ) as PathResult['precision'],
+      precision: precisionCounts(analysis, doc),
     });
 
     const pdf = writePdf([{ kind: 'text', lines }]);

@@ -22,7 +22,9 @@ import {
   warmUp,
 } from '../packages/analyzer/src';
 import {
+  crossValidateNested,
   crossValidateRealCorpus,
+  realCorpusTexts,
   type CrossValidation,
 } from '../packages/analyzer/src/classify/cross-validate';
 import { loadCorpus, type Split } from '../packages/analyzer/src/corpus/corpus';
@@ -78,11 +80,16 @@ function tenPagePdf(): Uint8Array {
 
 /** Grouped cross-validation of the type (both groupings) and the entity halves, on the real corpus. */
 function realQuality(): {
-  types: Record<'group' | 'strictGroup', CrossValidation>;
+  types: Record<'nested' | 'group' | 'strictGroup', CrossValidation>;
   entities: ReturnType<typeof realEntityFigures>['figures'];
 } {
   return {
-    types: { group: crossValidateRealCorpus('group'), strictGroup: crossValidateRealCorpus('strictGroup') },
+    types: {
+      // The primary figure: the settings are chosen inside each outer training side (nested).
+      nested: crossValidateNested(realCorpusTexts('group')),
+      group: crossValidateRealCorpus('group'),
+      strictGroup: crossValidateRealCorpus('strictGroup'),
+    },
     entities: realEntityFigures(loadRealCorpus()).figures,
   };
 }
@@ -255,12 +262,12 @@ async function main(): Promise<number> {
       })),
     );
     printTable(
-      Object.entries(real.types.group.perClass).map(([type, c]) => ({
+      Object.entries(real.types.nested.perClass).map(([type, c]) => ({
         type,
         support: c.support,
         precision: pct(c.precision),
         recall: pct(c.recall),
-        ...real.types.group.confusion[type as keyof typeof real.types.group.confusion],
+        ...real.types.nested.confusion[type as keyof typeof real.types.nested.confusion],
       })),
     );
     console.log('Real corpus, entities (development half: rules tuned on it; test half: the honest figure)');
@@ -276,7 +283,7 @@ async function main(): Promise<number> {
       ),
     );
     const test = real.entities.test;
-    const types = real.types.group;
+    const types = real.types.nested;
     console.log(
       `type accuracy ${pct(types.accuracy)} (≥ 92 %: ${verdict(types.accuracy >= TARGETS.typeAccuracy)}); ` +
         `ECE ${types.expectedCalibrationError.toFixed(3)} (≤ 0.05: ${verdict(types.expectedCalibrationError <= TARGETS.calibrationError)}); ` +

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { DocumentAnalysis } from '@sentinel/shared';
 import { analyzeExtracted } from './analyze';
 import type { RealDocument } from './corpus/real';
 import { rawAmountValue } from './entities/amounts';
@@ -157,43 +158,56 @@ export function evaluateRealEntities(docs: RealDocument[]): RealEvaluation {
       { text: doc.text, format: 'text', pageCount: 1, ocrPages: 0 },
       { fileName: `${doc.id}.txt` },
     );
-    const docErrors: RealDocumentErrors = { id: doc.id, falsePositives: [], missed: [] };
-    const persons = (names: string[]) => distinctPersons(names).map((p) => p.key.join(' '));
-    scoreSet(
-      persons(entities.persons.map((p) => p.name)),
-      persons(doc.gold.persons),
-      (a, b) => samePerson(a.split(' '), b.split(' ')),
-      scores.persons,
-      docErrors,
-      'person',
-    );
-    const unique = (values: string[]) => [...new Set(values)];
-    const goldAmounts = unique(doc.gold.amounts.map((a) => a.toFixed(2)));
-    scoreSet(
-      unique(entities.dates.map((d) => d.date)),
-      unique(doc.gold.dates),
-      (a, b) => a === b,
-      scores.dates,
-      docErrors,
-      'date',
-    );
-    scoreSet(
-      unique(
-        entities.amounts
-          .filter((a) => !NOT_LABELLED.test(a.text) && !spacedOnly(doc.text, a))
-          .map((a) => ({ negative: NEGATIVE.test(a.text), readings: readings(a) }))
-          .filter((a) => !a.negative || a.readings.split('|').some((r) => goldAmounts.includes(r)))
-          .map((a) => a.readings),
-      ),
-      goldAmounts,
-      (a, b) => a.split('|').includes(b),
-      scores.amounts,
-      docErrors,
-      'amount',
-    );
+    const docErrors = scoreRealEntities(entities, doc, scores);
     if (docErrors.falsePositives.length || docErrors.missed.length) errors.push(docErrors);
   }
   return { documents: docs.length, scores, errors };
+}
+
+/**
+ * One analysis's entities scored against a real document's labels, added to `scores` (also for an
+ * analysis of part of the document, such as bench/analyzer-ocr.ts's scanned first page).
+ */
+export function scoreRealEntities(
+  entities: DocumentAnalysis['entities'],
+  doc: RealDocument,
+  scores: RealScores,
+): RealDocumentErrors {
+  const docErrors: RealDocumentErrors = { id: doc.id, falsePositives: [], missed: [] };
+  const persons = (names: string[]) => distinctPersons(names).map((p) => p.key.join(' '));
+  scoreSet(
+    persons(entities.persons.map((p) => p.name)),
+    persons(doc.gold.persons),
+    (a, b) => samePerson(a.split(' '), b.split(' ')),
+    scores.persons,
+    docErrors,
+    'person',
+  );
+  const unique = (values: string[]) => [...new Set(values)];
+  const goldAmounts = unique(doc.gold.amounts.map((a) => a.toFixed(2)));
+  scoreSet(
+    unique(entities.dates.map((d) => d.date)),
+    unique(doc.gold.dates),
+    (a, b) => a === b,
+    scores.dates,
+    docErrors,
+    'date',
+  );
+  scoreSet(
+    unique(
+      entities.amounts
+        .filter((a) => !NOT_LABELLED.test(a.text) && !spacedOnly(doc.text, a))
+        .map((a) => ({ negative: NEGATIVE.test(a.text), readings: readings(a) }))
+        .filter((a) => !a.negative || a.readings.split('|').some((r) => goldAmounts.includes(r)))
+        .map((a) => a.readings),
+    ),
+    goldAmounts,
+    (a, b) => a.split('|').includes(b),
+    scores.amounts,
+    docErrors,
+    'amount',
+  );
+  return docErrors;
 }
 
 /**

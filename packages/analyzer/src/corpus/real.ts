@@ -61,17 +61,21 @@ export function sourceGroups(source: string): { group: string; strictGroup: stri
   const head = source.split(/ : | \(|, /)[0]!.trim();
   let strictGroup: string;
   const github = /^github\.com\/([^/\s]+)\/([^/\s]+)/.exec(head);
-  if (github) strictGroup = github[1] === 'CommonPaper' ? 'github.com/CommonPaper' : `github.com/${github[1]}/${github[2]}`;
+  if (github)
+    strictGroup =
+      github[1] === 'CommonPaper' ? 'github.com/CommonPaper' : `github.com/${github[1]}/${github[2]}`;
   else if (/^https?:\/\//.test(head)) strictGroup = new URL(head).hostname.replace(/^(?:www|prod2)\./, '');
   else strictGroup = head;
   if (strictGroup !== 'github.com/patronus-ai/financebench') return { group: strictGroup, strictGroup };
   // "evidence page 1 of ULTABEAUTY_2023Q4_EARNINGS" → ULTABEAUTY; a named exhibit's company otherwise.
-  const filing = /(?:\bof |pdfs\/)([A-Za-z0-9][A-Za-z0-9&]*(?:_[A-Za-z][A-Za-z&]*)*?)_(?:\d{4}|8K|10K|10Q)/.exec(source);
+  const filing =
+    /(?:\bof |pdfs\/)([A-Za-z0-9][A-Za-z0-9&]*(?:_[A-Za-z][A-Za-z&]*)*?)_(?:\d{4}|8K|10K|10Q)/.exec(source);
   if (!filing) throw new Error(`No filing company in the source ${source}`);
   return { group: `financebench:${filing[1]!.toUpperCase()}`, strictGroup };
 }
 
-const REDISTRIBUTABLE = /^(?:public domain|public record|CC0|CC BY|public SEC filing \(EDGAR correspondence\))/i;
+const REDISTRIBUTABLE =
+  /^(?:public domain|public record|CC0|CC BY|public SEC filing \(EDGAR correspondence\))/i;
 
 export function loadRealCorpus(dir = realCorpusDir()): RealDocument[] {
   if (!dir) throw new Error('The real corpus is not on this machine (set SENTINEL_REAL_CORPUS).');
@@ -88,7 +92,8 @@ export function loadRealCorpus(dir = realCorpusDir()): RealDocument[] {
       ...sourceGroups(entry.source),
       licence: entry.license_or_status,
       redistributable:
-        REDISTRIBUTABLE.test(entry.license_or_status) && !/as reposted|NC 4\.0/i.test(entry.license_or_status),
+        REDISTRIBUTABLE.test(entry.license_or_status) &&
+        !/as reposted|NC 4\.0/i.test(entry.license_or_status),
       sha256: createHash('sha256').update(text).digest('hex'),
       gold: { persons: entry.persons, dates: entry.dates, amounts: entry.amounts },
     };

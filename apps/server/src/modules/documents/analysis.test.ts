@@ -24,6 +24,20 @@ const DENIAL = [
   'Janet Cole, Claims Manager',
 ];
 
+const COMPLAINT = [
+  'IN THE CIRCUIT COURT OF THE ELEVENTH JUDICIAL CIRCUIT IN AND FOR MIAMI-DADE COUNTY, FLORIDA',
+  'CASE NO.: 2026-004411-CA-01',
+  'MARIA HERNANDEZ, Plaintiff,',
+  'v.',
+  'HARBORLINE MUTUAL INSURANCE COMPANY, Defendant.',
+  'COMPLAINT',
+  'Plaintiff, MARIA HERNANDEZ, sues Defendant, HARBORLINE MUTUAL INSURANCE COMPANY, and alleges:',
+  '1. This is an action for damages that exceed $50,000.00, exclusive of interest, costs and fees.',
+  '2. Defendant issued Policy No. HO-3318877 covering the Plaintiff’s home.',
+  'COUNT I - BREACH OF CONTRACT',
+  'WHEREFORE, Plaintiff demands judgment against Defendant for damages, interest and costs.',
+];
+
 async function setup(env: Record<string, string> = {}) {
   const ctx = await createTestContext(env);
   const attorney = await makeUser(ctx, { userType: 'attorney' });
@@ -214,7 +228,24 @@ describe('analysis through an OpenAI-compatible endpoint', () => {
       page_count: 1,
     });
     expect(analysis.content.summary).toBe('A partial denial from the carrier. It offers $21,400.');
+    // The local analysis agreed on the type: nothing to confirm.
+    expect(analysis.document_metadata).toMatchObject({ needs_confirmation: false });
     expect(requests.at(-1)).toMatchObject({ model: 'test-model', response_format: { type: 'json_schema' } });
+  });
+
+  it('asks to confirm a type the model and the local analysis disagree on, without the local subtype', async () => {
+    mode = 'good';
+    // A complaint: the local analysis reads a pleading, the model (above) says correspondence.
+    const uploaded = await env.uploadPdf('complaint.pdf', COMPLAINT);
+    await env.ctx.app.jobs.drain();
+    const analysis = (await env.fetchDocument(uploaded.id)).analysis!;
+    expect(analysis.document_metadata).toMatchObject({
+      document_type: 'correspondence',
+      type_source: 'llm',
+      needs_confirmation: true,
+      subtype: null,
+      key_fields: [],
+    });
   });
 
   it('falls back to the local analyzer on an invalid answer or a failing endpoint', async () => {

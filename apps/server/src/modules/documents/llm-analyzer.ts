@@ -63,11 +63,16 @@ export function withLlm(
         if (!content) throw new Error('the model returned no content');
         const answer = modelAnswer.parse(JSON.parse(content));
         const userType = base.document_metadata.type_source === 'user';
+        // Where the model's type differs from the local one, the two disagree: the screen asks the
+        // user to confirm, and the subtype and key fields read for the local type are dropped.
+        const differs =
+          !userType && answer.document_metadata.document_type !== base.document_metadata.document_type;
         const result: DocumentAnalysis & { text?: string } = {
           ...answer,
           document_metadata: {
             ...base.document_metadata,
             ...(userType ? {} : { ...answer.document_metadata, type_source: 'llm' as const }),
+            ...(differs && { needs_confirmation: true, subtype: null, key_fields: [] }),
           },
           analyzer: {
             name: 'llm',

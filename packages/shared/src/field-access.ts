@@ -5,7 +5,7 @@ import type { UserType } from './user-types';
  * (who sees a case or a document at all is the server's visibility rules). One declared list: the
  * server leaves a field out of its answer for anyone not named here, and the screens show the
  * field only when it is there. The firm's strategy (the target settlement, the analysis's
- * recommendations and the raw analysis), the claim's identifiers and the case's audit trail are
+ * recommendations and the raw analysis), the claim's identifiers (also as a document's key fields) and the case's audit trail are
  * the attorneys'.
  */
 export const FIELD_ACCESS = {
@@ -17,6 +17,8 @@ export const FIELD_ACCESS = {
   },
   document: {
     'analysis.recommendations': ['attorney'],
+    /** The key fields read for the insurance subtype: policy and claim numbers among them. */
+    'analysis.key_fields': ['attorney'],
     /** The screens' "Raw data" section (the analysis as JSON, with a copy button). */
     'analysis.raw': ['attorney'],
   },

@@ -21,6 +21,8 @@ const ANALYSIS: DocumentAnalysis = {
     type_source: 'classifier',
     page_count: 1,
     ocr_pages: 0,
+    subtype: 'denial_letter',
+    key_fields: [{ field: 'claim_number', value: 'CLM-2026-88310', text: 'Claim No. CLM-2026-88310' }],
   },
   entities: { persons: [{ name: 'Janet Cole', role: 'insurer' }], dates: [], amounts: [] },
   content: { summary: 'The carrier denies the claim for water damage.', word_count: 120 },
@@ -141,6 +143,14 @@ describe('field-level access: each role reads what FIELD_ACCESS declares', () =>
       expect(detail.analysis).not.toHaveProperty('recommendations');
       expect(JSON.stringify(detail)).not.toContain('Demand appraisal');
     }
+    // The subtype is everyone's; its key fields (a claim number here) only FIELD_ACCESS's.
+    expect(detail.analysis?.document_metadata.subtype).toBe('denial_letter');
+    if ((FIELD_ACCESS.document['analysis.key_fields'] as readonly UserType[]).includes(userType))
+      expect(detail.analysis?.document_metadata.key_fields).toEqual(ANALYSIS.document_metadata.key_fields);
+    else {
+      expect(detail.analysis?.document_metadata).not.toHaveProperty('key_fields');
+      expect(JSON.stringify(detail)).not.toContain('CLM-2026-88310');
+    }
     // The list of documents carries the same.
     const list = await ctx.app.inject({
       method: 'GET',
@@ -150,5 +160,6 @@ describe('field-level access: each role reads what FIELD_ACCESS declares', () =>
     expect(list.statusCode).toBe(200);
     expect(list.body).toContain(documentId);
     expect(list.body.includes('Demand appraisal')).toBe(readsRecommendations);
+    expect(list.body.includes('CLM-2026-88310')).toBe(userType === 'attorney');
   });
 });

@@ -69,9 +69,15 @@ export function toDocumentDetail(principal: Principal, row: DocumentListRow): Do
 
 /** The analysis as FIELD_ACCESS lets the principal read it. */
 function visibleAnalysis(principal: Principal, analysis: DocumentAnalysis): DocumentDetail['analysis'] {
-  if (mayRead(principal.userType, 'document', 'analysis.recommendations')) return analysis;
-  const { recommendations: _firms, ...rest } = analysis;
-  return rest;
+  const may = (field: 'analysis.recommendations' | 'analysis.key_fields') =>
+    mayRead(principal.userType, 'document', field);
+  const { recommendations, ...rest } = analysis;
+  const { key_fields: keyFields, ...metadata } = analysis.document_metadata;
+  return {
+    ...rest,
+    document_metadata: may('analysis.key_fields') ? analysis.document_metadata : metadata,
+    ...(may('analysis.recommendations') && { recommendations }),
+  };
 }
 
 /** The audit entry of an action on a document: its id and case in the details. */

@@ -72,7 +72,7 @@ function visibleAnalysis(principal: Principal, analysis: DocumentAnalysis): Docu
   const may = (field: 'analysis.recommendations' | 'analysis.key_fields') =>
     mayRead(principal.userType, 'document', field);
   const { recommendations, ...rest } = analysis;
-  const { key_fields: keyFields, ...metadata } = analysis.document_metadata;
+  const { key_fields: _firms, ...metadata } = analysis.document_metadata;
   return {
     ...rest,
     document_metadata: may('analysis.key_fields') ? analysis.document_metadata : metadata,

@@ -112,7 +112,9 @@ describe('analysis view of an insurance document', () => {
     }));
     const { user } = show({ ...ESTIMATE, entities: { ...ESTIMATE.entities, amounts: lineItems } });
     const amounts = within(section('Amounts'));
+    // The largest first: the totals lead, the unit prices follow.
     expect(amounts.getAllByRole('listitem')).toHaveLength(8);
+    expect(amounts.getAllByRole('listitem')[0]).toHaveTextContent('$189.00');
     await user.click(amounts.getByRole('button', { name: 'Show all 90 amounts' }));
     expect(amounts.getAllByRole('listitem')).toHaveLength(90);
     await user.click(amounts.getByRole('button', { name: 'Show fewer amounts' }));

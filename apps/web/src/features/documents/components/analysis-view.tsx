@@ -20,6 +20,7 @@ import {
   RawJson,
   RemoveButton,
   Section,
+  SHORT_LIST,
   ShortList,
   typeSourceLabel,
 } from './analysis-parts';
@@ -28,6 +29,14 @@ import { confidenceText, documentTypeLabel, needsConfirmation } from '../utils/f
 import { formatDay, formatMoney, humanize } from '@/lib/format';
 
 type Correction = NonNullable<ReviewDocumentRequest['entityCorrections']>[number];
+
+/**
+ * Amounts as the document gives them; when there are more than a short list shows (an estimate's
+ * ninety line items), the largest first, so the totals lead and the unit prices follow.
+ */
+function byRelevance<T extends { value: number }>(amounts: T[]): T[] {
+  return amounts.length > SHORT_LIST ? [...amounts].sort((a, b) => b.value - a.value) : amounts;
+}
 
 export interface AnalysisViewProps {
   document: DocumentDetail;
@@ -220,7 +229,7 @@ export function AnalysisView({ document, headingLevel = 'h3' }: AnalysisViewProp
             <p className="text-slate-600">No amounts found.</p>
           ) : (
             <ShortList
-              items={entities.amounts}
+              items={byRelevance(entities.amounts)}
               noun="amounts"
               render={(amount, index) => (
                 <li key={`${amount.value}-${amount.text}-${index}`} className="flex items-start gap-2">

@@ -23,7 +23,7 @@ export {
 export { shutdownOcr } from './extract/ocr';
 export { warmUp } from './warm-up';
 export { classifyText, type Classification } from './classify/classifier';
-export { recogniseSubtype, SUBTYPE_TYPES } from './insurance/subtypes';
+export { recogniseSubtype } from './insurance/subtypes';
 export { readKeyFields, SUBTYPE_FIELDS } from './insurance/key-fields';
 export { insuranceFixturesDir, loadInsuranceFixtures, type InsuranceFixture } from './insurance/fixtures';
 export {

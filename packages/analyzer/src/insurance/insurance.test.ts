@@ -5,7 +5,8 @@ import { loadCorpus } from '../corpus/corpus';
 import { loadRealCorpus, realCorpusDir } from '../corpus/real';
 import { loadInsuranceFixtures } from './fixtures';
 import { readKeyFields } from './key-fields';
-import { pleadingTitle, recogniseSubtype, SUBTYPE_TYPES } from './subtypes';
+import { SUBTYPE_TYPES } from '@sentinel/shared';
+import { pleadingTitle, recogniseSubtype } from './subtypes';
 
 const fixtures = loadInsuranceFixtures();
 

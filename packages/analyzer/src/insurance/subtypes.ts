@@ -1,4 +1,4 @@
-import type { DocumentSubtype, DocumentType } from '@sentinel/shared';
+import { SUBTYPE_TYPES, type DocumentSubtype, type DocumentType } from '@sentinel/shared';
 
 /**
  * What kind of claim document a text is, more finely than its five-way type (issue 14): read from
@@ -6,29 +6,6 @@ import type { DocumentSubtype, DocumentType } from '@sentinel/shared';
  * they hold on letters, forms and filings this package has never seen. `null` when nothing fits
  * confidently, which is the right answer for most documents (SEC filings, e-mails, statutes).
  */
-
-/**
- * The types a subtype is consistent with, the spec's type first. A declarations page is part of the
- * policy (contract) but is mostly a table of limits and premiums, so a classifier may fairly call
- * it financial; a proof of loss is a sworn form about money (the real corpus labels it financial);
- * an engagement letter is a letter that is also the fee agreement.
- */
-export const SUBTYPE_TYPES: Record<DocumentSubtype, readonly [DocumentType, ...DocumentType[]]> = {
-  declarations_page: ['contract', 'financial'],
-  policy: ['contract'],
-  reservation_of_rights: ['correspondence'],
-  denial_letter: ['correspondence'],
-  proof_of_loss: ['financial', 'contract'],
-  repair_estimate: ['financial'],
-  invoice: ['financial'],
-  appraisal_demand: ['correspondence'],
-  engagement_letter: ['correspondence', 'contract'],
-  complaint: ['pleading'],
-  answer: ['pleading'],
-  motion: ['pleading'],
-  order: ['pleading'],
-  settlement_agreement: ['contract'],
-};
 
 interface Rule {
   subtype: Exclude<DocumentSubtype, 'complaint' | 'answer' | 'motion' | 'order'>;

@@ -93,6 +93,29 @@ export const DOCUMENT_SUBTYPE_LABELS: Record<DocumentSubtype, string> = {
   settlement_agreement: 'Settlement agreement',
 };
 
+/**
+ * The types a subtype is consistent with, the spec's type first. A declarations page is part of the
+ * policy (contract) but is mostly a table of limits and premiums, so a classifier may fairly call
+ * it financial; a proof of loss is a sworn form about money (the real corpus labels it financial);
+ * an engagement letter is a letter that is also the fee agreement.
+ */
+export const SUBTYPE_TYPES: Record<DocumentSubtype, readonly [DocumentType, ...DocumentType[]]> = {
+  declarations_page: ['contract', 'financial'],
+  policy: ['contract'],
+  reservation_of_rights: ['correspondence'],
+  denial_letter: ['correspondence'],
+  proof_of_loss: ['financial', 'contract'],
+  repair_estimate: ['financial'],
+  invoice: ['financial'],
+  appraisal_demand: ['correspondence'],
+  engagement_letter: ['correspondence', 'contract'],
+  complaint: ['pleading'],
+  answer: ['pleading'],
+  motion: ['pleading'],
+  order: ['pleading'],
+  settlement_agreement: ['contract'],
+};
+
 /** The facts a claim document carries that a case records (issue 14's key fields). */
 export const KEY_FIELDS = [
   'policy_number',

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Database } from '@sentinel/db';
 import {
   documentAnalysis,
+  SUBTYPE_TYPES,
   type DocumentAnalysis,
   type DocumentType,
   type reviewDocumentRequest,
@@ -142,6 +143,7 @@ function applyCorrections(
   let analysis = before;
   const corrections: Correction[] = [];
   if (input.documentType) {
+    const subtype = analysis.document_metadata.subtype;
     analysis = {
       ...analysis,
       document_metadata: {
@@ -151,6 +153,9 @@ function applyCorrections(
         type_source: 'user',
         // A person chose it: "Not sure — please confirm" is answered.
         ...(analysis.document_metadata.needs_confirmation !== undefined && { needs_confirmation: false }),
+        // A subtype of another type (a declarations page is no pleading) goes, with its key fields.
+        ...(subtype &&
+          !SUBTYPE_TYPES[subtype].includes(input.documentType) && { subtype: null, key_fields: [] }),
       },
     };
     corrections.push({ kind: 'type', documentType: input.documentType, text });

@@ -72,4 +72,58 @@ describe('confirming an unsure type through the review', () => {
     const [learning] = await learningRows();
     expect(learning?.learned).toBeTruthy();
   });
+
+  it('drops the subtype and its key fields when the corrected type does not fit them', async () => {
+    const user = await makeUser(ctx, { userType: 'attorney' });
+    const token = (await login(ctx, user.email, user.password)).body.token as string;
+    const [row] = await ctx.database.db
+      .insert(schema.documents)
+      .values({
+        firmId: user.firmId,
+        fileName: 'declarations.txt',
+        contentType: 'text/plain',
+        sizeBytes: 100,
+        sha256: randomUUID(),
+        storageKey: randomUUID(),
+        uploadedById: user.id,
+        analysisStatus: 'completed',
+        analyzedAt: new Date(),
+        analysis: {
+          document_metadata: {
+            document_type: 'contract',
+            confidence: 0.6,
+            type_source: 'classifier',
+            page_count: 1,
+            ocr_pages: 0,
+            needs_confirmation: true,
+            subtype: 'declarations_page',
+            key_fields: [{ field: 'policy_number', value: 'HO-4471', text: 'Policy Number: HO-4471' }],
+          },
+          entities: { persons: [], dates: [], amounts: [] },
+          content: { summary: 'A declarations page.', word_count: 40 },
+          recommendations: [],
+          analyzer: { name: 'local', version: 'test', duration_ms: 1 },
+          text: 'DECLARATIONS Policy Number: HO-4471 Coverage A Dwelling $350,000',
+        },
+      })
+      .returning({ id: schema.documents.id });
+    const review = async (documentType: string) => {
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/document/${row!.id}`,
+        headers: bearer(token),
+        payload: { documentType },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as DocumentResponse).data.analysis!.document_metadata;
+    };
+    // Financial fits a declarations page (a table of limits): it stays.
+    expect(await review('financial')).toMatchObject({ subtype: 'declarations_page' });
+    // A pleading does not.
+    expect(await review('pleading')).toMatchObject({
+      document_type: 'pleading',
+      subtype: null,
+      key_fields: [],
+    });
+  });
 });

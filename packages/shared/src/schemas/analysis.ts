@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * What a document is (spec "AI Document Upload": auto-detect, contract, pleading, correspondence,
- * financial); 'other' when the analyzer is not sure.
+ * financial), and 'other' for a document of none of those kinds (a statute, a policy page, news);
+ * a type the analyzer is not sure of is flagged (document_metadata.needs_confirmation), not 'other'.
  */
 export const DOCUMENT_TYPES = ['contract', 'pleading', 'correspondence', 'financial', 'other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

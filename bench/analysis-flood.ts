@@ -11,7 +11,7 @@
  *   npm run bench:flood [-- --runs 3 --docs 20 --pages 100 --scanned 2 --seconds 90]
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -62,22 +62,45 @@ interface Session {
   token: string;
 }
 
-async function register(base: string, firm: string): Promise<Session> {
+/** Signs an attorney up as a person does: the sign-up, then the link of its e-mail in the outbox. */
+async function register(base: string, dataDir: string, firm: string): Promise<Session> {
+  const email = `attorney@${firm.toLowerCase()}.bench.test`;
+  const password = 'Harbor-Lights-2026!';
   const response = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      email: `attorney@${firm.toLowerCase()}.bench.test`,
-      password: 'Harbor-Lights-2026!',
+      email,
+      password,
       firstName: 'Bench',
       lastName: firm,
       userType: 'attorney',
       companyName: `${firm} Claims LLP`,
     }),
   });
-  if (response.status !== 201)
+  if (response.status !== 202)
     throw new Error(`register ${firm}: ${response.status} ${await response.text()}`);
-  return { token: ((await response.json()) as { token: string }).token };
+  const outbox = path.join(dataDir, 'outbox');
+  let token: string | undefined;
+  for (let tries = 0; !token && tries < 100; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const file of files) {
+      const raw = readFileSync(path.join(outbox, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (raw.includes(`To: ${email}`))
+        token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(raw)?.[1] ?? token;
+    }
+  }
+  if (!token) throw new Error(`register ${firm}: no sign-up e-mail in ${outbox}`);
+  const verified = await fetch(`${base}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, password }),
+  });
+  if (verified.status !== 200) throw new Error(`verify ${firm}: ${verified.status} ${await verified.text()}`);
+  return { token: ((await verified.json()) as { token: string }).token };
 }
 
 async function upload(base: string, who: Session, bytes: Uint8Array, name: string, type: string) {
@@ -121,7 +144,7 @@ async function oneRun(run: number, options: { docs: number; document: Uint8Array
   try {
     await waitFor200(`${base}/api/health`, 120_000, server.child);
     const pid = server.child.pid!;
-    const [a, b] = [await register(base, 'Flood'), await register(base, 'Quiet')];
+    const [a, b] = [await register(base, dataDir, 'Flood'), await register(base, dataDir, 'Quiet')];
     const idleRss = rssMb(pid);
     let peakRss = idleRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 50);

@@ -211,6 +211,16 @@ export function recreateDatabase(url: string): void {
   );
 }
 
+/** Drops the PostgreSQL database of `url` (a benchmark's own), closing its connections. */
+export function dropDatabase(url: string): void {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  spawnSync('psql', [admin.toString(), '-qc', `drop database if exists ${name} with (force)`], {
+    stdio: 'inherit',
+  });
+}
+
 /** What bench/load-worker.mjs reports for one load. */
 export interface LoadResult {
   requests: number;

@@ -5,8 +5,10 @@ import type {
   CreateClientRequest,
   CreateClientResponse,
   LoginResponse,
+  RegisterRequest,
+  VerifyEmailResponse,
 } from '@sentinel/shared';
-import { temporaryPasswordIn, waitForMail } from './outbox';
+import { SIGN_UP_SUBJECT, temporaryPasswordIn, verifyLinkIn, waitForMail } from './outbox';
 
 type ApiResponse = Awaited<ReturnType<APIRequestContext['get']>>;
 
@@ -14,6 +16,24 @@ type ApiResponse = Awaited<ReturnType<APIRequestContext['get']>>;
 export async function ok<T>(response: ApiResponse, what: string): Promise<T> {
   expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
+}
+
+/**
+ * Signs up through the API as a person does: POST /api/auth/register, then the link of the
+ * e-mail it sends, with the password (POST /api/auth/verify-email). Answers the session.
+ */
+export async function signUpThroughMail(
+  api: APIRequestContext,
+  data: RegisterRequest,
+): Promise<VerifyEmailResponse> {
+  const registered = await api.post('/api/auth/register', { data });
+  expect(registered.status(), `register ${data.email}: ${await registered.text()}`).toBe(202);
+  const link = verifyLinkIn(await waitForMail(data.email, SIGN_UP_SUBJECT));
+  const token = new URL(link).searchParams.get('token');
+  return ok<VerifyEmailResponse>(
+    await api.post('/api/auth/verify-email', { data: { token, password: data.password } }),
+    `verify ${data.email}`,
+  );
 }
 
 /**
@@ -28,12 +48,11 @@ export async function newFirmWithClient(
     client: CreateClientRequest;
   },
 ) {
-  const signup = await ok<{ token: string }>(
-    await api.post('/api/auth/register', {
-      data: { ...input.attorney, userType: 'attorney', companyName: input.firmName },
-    }),
-    'register the attorney',
-  );
+  const signup = await signUpThroughMail(api, {
+    ...input.attorney,
+    userType: 'attorney',
+    companyName: input.firmName,
+  });
   const headers = { Authorization: `Bearer ${signup.token}` };
   const client = await ok<CreateClientResponse>(
     await api.post('/api/client/new', { headers, data: input.client }),

@@ -58,6 +58,16 @@ export function resetLinkIn(mail: string): string {
   return link.replace(/&amp;/g, '&');
 }
 
+/** The link of a sign-up's verification e-mail. */
+export function verifyLinkIn(mail: string): string {
+  const link = /https?:\/\/[^\s"<>]+\/verify-email\?token=[^\s"<>]+/.exec(mail)?.[0];
+  if (!link) throw new Error(`no verification link in the e-mail:\n${mail}`);
+  return link.replace(/&amp;/g, '&');
+}
+
+/** The subject of the e-mail that finishes a sign-up. */
+export const SIGN_UP_SUBJECT = 'Finish creating your Sentinel account';
+
 /** The temporary password printed in an invitation e-mail. */
 export function temporaryPasswordIn(mail: string): string {
   const password = /Temporary password:\s*(?:<code>)?([^\s<]+)/.exec(mail)?.[1];

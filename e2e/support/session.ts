@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import {
-  FIRM_STORAGE_KEYS,
-  STORAGE_KEYS,
-  type LoginResponse,
-  type RegisterResponse,
-  type SessionUser,
-  type UserType,
-} from '@sentinel/shared';
+import type { LoginResponse, SessionUser, UserType } from '@sentinel/shared';
 import type { Credentials } from '../fixtures/fixtures';
+import { signUpThroughMail } from './api';
 
 /** A password that passes the product's rule, is not a common one and names nobody. */
 export const NEW_PASSWORD = 'Copper-Falcon-7261';
@@ -23,63 +17,38 @@ export interface SignedUpUser extends Credentials {
   companyName: string;
 }
 
-/**
- * Puts a session into the page's storage the way apps/web/src/lib/session-store.ts saveSession()
- * does, before any script of the app runs. Written once per tab (a sessionStorage marker), so a
- * later logout or token refresh by the app is not undone by the next navigation.
- */
-async function storeSession(page: Page, token: string, user: SessionUser): Promise<void> {
-  const entries: Record<string, string> = {
-    [STORAGE_KEYS.token]: token,
-    [STORAGE_KEYS.userId]: user.userId,
-    [STORAGE_KEYS.userEmail]: user.email,
-    [STORAGE_KEYS.userFirstName]: user.first_name,
-    [STORAGE_KEYS.userLastName]: user.last_name,
-    [FIRM_STORAGE_KEYS.firms]: JSON.stringify(user.firms),
-    [FIRM_STORAGE_KEYS.invitations]: String(user.invitations),
-  };
-  if (user.timeZone) entries[FIRM_STORAGE_KEYS.timeZone] = user.timeZone;
-  // A person with no firm yet has no type and no firm key (as saveSession leaves them).
-  if (user.firm && user.userType) {
-    entries[STORAGE_KEYS.userRole] = user.userType;
-    entries[STORAGE_KEYS.userType] = user.userType;
-    entries[FIRM_STORAGE_KEYS.firm] = JSON.stringify(user.firm);
-  }
-  await page.addInitScript((values: Record<string, string>) => {
-    try {
-      if (location.origin === 'null' || sessionStorage.getItem('__e2e_session_stored')) return;
-      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
-      sessionStorage.setItem('__e2e_session_stored', '1');
-    } catch {
-      // about:blank and other opaque origins have no storage.
-    }
-  }, entries);
-}
+/** The signed-in user, with the access token the sign-in answered (for calls the test makes). */
+export type SignedIn = SessionUser & { accessToken: string };
 
 /**
  * Signs in through POST /api/auth/login with the page's request context, so the refresh cookie
- * lands in the browser context, then stores the session as the web app does.
+ * lands in the browser context. Nothing goes into the page's storage: the app keeps the access
+ * token in memory, so its first page restores the session from the cookie, as after a reload.
  */
-export async function signInViaApi(page: Page, credentials: Credentials): Promise<SessionUser> {
+export async function signInViaApi(page: Page, credentials: Credentials): Promise<SignedIn> {
   const response = await page.request.post('/api/auth/login', { data: credentials });
   expect(response.status(), `login of ${credentials.email}: ${await response.text()}`).toBe(200);
   const body = (await response.json()) as LoginResponse;
   if (!body.token || !body.user) throw new Error(`login of ${credentials.email} returned no session`);
-  await storeSession(page, body.token, body.user);
-  return body.user;
+  return { ...body.user, accessToken: body.token };
 }
 
-/** Creates a fresh account through POST /api/auth/register and keeps its session in the page. */
+/**
+ * Creates a fresh account through sign-up and its e-mail; its refresh cookie is the page's, from
+ * which the app's first page restores the session.
+ */
 export async function signUpViaApi(page: Page, userType: UserType = 'attorney'): Promise<SignedUpUser> {
   const email = uniqueEmail(userType);
   const fullName = 'Taylor Brooks';
   const companyName = 'Brooks Claims Group';
-  const response = await page.request.post('/api/auth/register', {
-    data: { email, password: NEW_PASSWORD, firstName: 'Taylor', lastName: 'Brooks', userType, companyName },
+  // Through the e-mail's link, with the page's request context so the refresh cookie lands in it.
+  const body = await signUpThroughMail(page.request, {
+    email,
+    password: NEW_PASSWORD,
+    firstName: 'Taylor',
+    lastName: 'Brooks',
+    userType,
+    companyName,
   });
-  expect(response.status(), `register ${email}: ${await response.text()}`).toBe(201);
-  const body = (await response.json()) as RegisterResponse;
-  if (!body.token || !body.user) throw new Error(`register ${email} returned no session`);
-  await storeSession(page, body.token, body.user);
   return { email, password: NEW_PASSWORD, user: body.user, fullName, companyName };
 }

@@ -18,6 +18,7 @@ const PUBLIC: Screen[] = [
   { path: '/terms', heading: 'Terms of Service' },
   { path: '/forgot-password', heading: 'Reset your password' },
   { path: '/reset-password?token=x', heading: 'Choose a new password' },
+  { path: '/verify-email?token=x', heading: 'Verify your e-mail' },
 ];
 
 const ATTORNEY: Screen[] = [

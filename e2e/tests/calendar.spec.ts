@@ -106,12 +106,11 @@ test('[CALENDAR] an attorney sees all three calendars, creates an event on each 
 });
 
 test('[CALENDAR] a reminder arrives in the app at its time', async ({ page }) => {
-  await signInViaApi(page, DEMO.attorney);
+  const { accessToken: token } = await signInViaApi(page, DEMO.attorney);
   await page.goto('/calendar');
   await expectScreen(page, 'Calendar');
   // An event 15 minutes and a few seconds from now, reminded 15 minutes before: due in seconds.
   const start = new Date(Date.now() + 15 * 60_000 + 5_000);
-  const token = await page.evaluate(() => localStorage.getItem('token'));
   const created = await page.request.post('/api/calendar/events/sentinel', {
     headers: { authorization: `Bearer ${token}` },
     data: {

@@ -16,6 +16,8 @@ import { deviceCookies, type DeviceCookies } from './modules/auth/device-cookie'
 import { refreshCookie, type RefreshCookie } from './modules/auth/refresh-cookie';
 import type { Account, Principal } from './modules/auth/principal';
 import { SessionsService } from './modules/auth/sessions.service';
+import { MfaService } from './modules/auth/mfa.service';
+import { securityRoutes } from './modules/auth/security.routes';
 import { tokensRoutes } from './modules/auth/tokens.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
@@ -94,12 +96,13 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { ClientsService } from './modules/clients/clients.service';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { installAccessControl, type RouteAccess } from './modules/auth/access';
-import { Throttle } from './platform/throttle';
+import { sharedRateLimitStore, Throttle } from './platform/throttle';
 import { registerWebApp } from './platform/web-app';
 
 export interface Services {
   auth: AuthService;
   sessions: SessionsService;
+  mfa: MfaService;
   profile: ProfileService;
   firm: FirmService;
   memberships: MembershipsService;
@@ -231,6 +234,11 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   );
   const mailSync = new MailSync(db, providers.background, providerTokens, app.log);
   const reminders = new ReminderDelivery(db, jobs, mailer, config.publicUrl, app.log);
+  const mfa = new MfaService(db, sessions, throttle, mailer, {
+    appSecret: config.appSecret,
+    publicUrl: config.publicUrl,
+    sessionIdleSeconds: config.sessionIdleSeconds,
+  });
   const services: Services = {
     connections,
     emails,
@@ -250,7 +258,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     negotiations: new NegotiationsService(db, readAudit, firmCache),
     experts: new ExpertsService(db, mailer, config, readAudit, firmCache),
     sessions,
-    auth: new AuthService(db, sessions, throttle, mailer, config, firmCache),
+    mfa,
+    auth: new AuthService(db, sessions, throttle, mailer, config, firmCache, mfa),
     profile: new ProfileService(db),
     firm: new FirmService(db, sessions, firmCache),
     memberships: new MembershipsService(db, sessions, firmCache),
@@ -331,6 +340,12 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       global: false,
       max: config.apiRateLimit.max,
       timeWindow: config.apiRateLimit.windowSeconds * 1000,
+      // Counted in PostgreSQL, so every instance sees one count; should a count fail (the
+      // database restarting), the request goes on uncounted rather than failing here.
+      ...(database.kind === 'postgres' && {
+        store: sharedRateLimitStore(throttle, config.apiRateLimit),
+        skipOnError: true,
+      }),
       allowList: (request) => !request.url.startsWith('/api/') || request.url.startsWith('/api/health'),
       errorResponseBuilder: (_request, context) =>
         new AppError('RATE_LIMITED', MESSAGES.tooManyRequests, undefined, Math.ceil(context.ttl / 1000)),
@@ -343,6 +358,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(securityRoutes, { prefix: '/auth' });
       await api.register(tokensRoutes, { prefix: '/tokens' });
       await api.register(profileRoutes, { prefix: '/profile' });
       await api.register(leadsRoutes, { prefix: '/leads' });

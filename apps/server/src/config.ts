@@ -31,6 +31,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection string')
     .optional(),
+  DATABASE_ADMIN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// connection string')
+    .optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
@@ -91,7 +95,13 @@ export interface Config {
   /** Where users reach the app; links in e-mails are built from it, never from the Host header. */
   publicUrl: string;
   dataDir: string;
+  /** The app's connection: a role that is neither superuser nor owner (see databaseAdminUrl). */
   databaseUrl?: string;
+  /**
+   * The owner's connection, which migrates and grants the app role its rights. Absent: DATABASE_URL
+   * is the owner's, and the app's queries run as a role the server sets up (database.ts).
+   */
+  databaseAdminUrl?: string;
   appSecret: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -200,6 +210,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!source.APP_SECRET) problems.push('APP_SECRET: is required in production');
     if (!source.PUBLIC_URL) problems.push('PUBLIC_URL: is required in production');
   }
+  if (source.DATABASE_ADMIN_URL && !source.DATABASE_URL)
+    problems.push('DATABASE_ADMIN_URL: needs DATABASE_URL (the app role’s connection) beside it');
   const providers = parsed.success ? providersConfig(parsed.data, problems) : undefined;
   if (!parsed.success || !providers || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
@@ -211,6 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    databaseAdminUrl: env.DATABASE_ADMIN_URL,
     appSecret: env.APP_SECRET ?? developmentSecret(dataDir),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -5,6 +5,9 @@ import { DEADLINES_RESYNC_JOB } from './modules/deadlines/resync';
 import { PRIVACY_CLEANUP_JOB } from './modules/leads/privacy-cleanup';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './database';
+import { openWhenReachable } from './wait-for-database';
+import { assertDurable } from './platform/durability';
+import { serveBackups } from './platform/backup';
 import { demoLoginsText, isEmpty, seedDemoFirm } from './demo/demo-firm';
 import { withDemoDocuments } from './demo/demo-documents';
 import { connectDemoMailboxes } from './demo/demo-mail';
@@ -26,7 +29,8 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase(config);
+  // A PostgreSQL that may lose commits is refused; one not reachable yet is waited for.
+  const database = await openWhenReachable(config, () => openDatabase(config).then(assertDurable));
   const seed =
     config.demoSeed === 'always' ||
     (config.demoSeed === 'auto' && database.kind === 'embedded' && (await isEmpty(database.db)));
@@ -36,6 +40,13 @@ async function main() {
 
   const app = await buildApp({ config, database });
   app.addHook('onClose', () => database.close());
+  // `npm run backup` asks the running server for a consistent snapshot of the embedded database.
+  if (database.kind === 'embedded') {
+    const stopBackups = await serveBackups(database, config.dataDir, (message, err) =>
+      app.log.warn({ err }, message),
+    );
+    app.addHook('onClose', stopBackups);
+  }
 
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

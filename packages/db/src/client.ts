@@ -42,8 +42,8 @@ export interface DatabaseHandle {
     onPayload: (payload: string) => void,
     onResume?: () => void,
   ): Promise<() => Promise<void>>;
-  /** The embedded database's files as a tarball (test fixtures start from it). */
-  dumpDataDir?: () => Promise<Blob>;
+  /** The embedded database's files as a tarball (test fixtures start from it; backups, gzipped). */
+  dumpDataDir?: (compression?: 'none' | 'gzip') => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -66,11 +66,36 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       connectionString: options.url,
       max: options.poolMax ?? 10,
       connectionTimeoutMillis: 5_000,
-      // Bound every statement so a hung database answers an error instead of holding requests.
+      // Bound every statement so a hung database answers an error instead of holding requests:
+      // the server cancels a statement after 15 s, and should the server itself not answer (frozen,
+      // or the network gone) the client gives up a second later and drops that connection.
       statement_timeout: 15_000,
+      query_timeout: 16_000,
     });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it. Nothing to do here.
+    });
+    // A checked-out client (a transaction between statements) whose connection drops emits
+    // 'error' with no query to take it: unheard, that is an uncaught exception and the process
+    // went down whenever PostgreSQL restarted. Its next statement fails instead, and the pool
+    // discards it on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      // A statement the client gave up on (query_timeout) leaves its connection waiting on a server
+      // that does not answer, and a transaction's ROLLBACK would wait on it as long again: the
+      // connection is dropped at once (as node-postgres drops one that timed out connecting).
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const result = query(...args);
+        if (result instanceof Promise)
+          result.catch((error: unknown) => {
+            if ((error as Error).message === 'Query read timeout')
+              (
+                client as unknown as { connection: { stream: { destroy(): void } } }
+              ).connection.stream.destroy();
+          });
+        return result;
+      };
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
@@ -111,7 +136,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
         if (!client.closed) await stop();
       };
     },
-    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    dumpDataDir: async (compression = 'none') => (await client.dumpDataDir(compression)) as Blob,
     close: () => client.close(),
   };
 }

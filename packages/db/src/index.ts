@@ -1,4 +1,5 @@
 export * from './client';
+export * from './app-role';
 export * from './password-hash';
 export * as schema from './schema/index';
 export type { InvitedAs } from './schema/memberships';

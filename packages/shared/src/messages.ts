@@ -4,11 +4,11 @@
  */
 export const MESSAGES = {
   // §5 validation
-  passwordHint:
-    'Password must be at least 8 characters and contain at least one number and one uppercase letter',
+  // The spec's composition rule and its hint are gone (docs/decisions/0010): its minimum text stays.
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 8 characters',
-  passwordComposition: 'Password must contain at least one number and one uppercase letter',
+  /** Shown under a new password, above the strength meter. */
+  passwordAdvice: 'At least 8 characters. A few unrelated words make a strong, memorable password.',
   passwordTooLong: 'Password must be at most 256 characters',
   passwordCommon: 'This password is too common. Please choose a less predictable one.',
   passwordContainsContext: 'Password must not contain your name, e-mail or company name',
@@ -35,7 +35,15 @@ export const MESSAGES = {
   signupFailed: 'Failed to create account',
   signupNetworkError: 'Network error. Please try again.',
   accountCreated: 'Account created successfully!',
-  emailAlreadyRegistered: 'An account with this email already exists',
+  // Sign-up by e-mail (issue 15): the answer is the same whether or not the address has an account.
+  signUpCheckEmail:
+    'Check your e-mail: we have sent a message to that address. Open the link in it within 24 hours to finish creating your account.',
+  signUpLinkResent: 'If a sign-up with that e-mail and password is waiting, we have sent a new link.',
+  emailNotVerified:
+    'Please verify your e-mail address first: open the link we sent you when you signed up, or have it sent again.',
+  verificationLinkInvalid: 'This link is invalid or has expired. Please sign up again.',
+  verificationPasswordWrong: 'That is not the password chosen when signing up',
+  verificationAddressTaken: 'This e-mail already has an account. Please sign in, or reset your password.',
 
   // §8 forgot / reset
   somethingWentWrong: 'Something went wrong',

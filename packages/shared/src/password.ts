@@ -2,15 +2,16 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 
 /**
- * The spec's password rule (§5, §9): at least 8 characters, one digit and one uppercase letter.
- * Returns the first failing message, or null. Length is counted in Unicode code points and the
- * password is never trimmed or case-folded (ASVS 6.2.8).
+ * The length rule for a new password: the spec's minimum (§5, §9: 8 characters) up to 256. The
+ * spec's digit-and-uppercase rule is not applied (ASVS 6.2.5 forbids composition rules; the
+ * server refuses common and breached passwords instead: docs/decisions/0010). Returns the failing
+ * message, or null. Length is counted in Unicode code points and the password is never trimmed,
+ * case-folded or truncated (ASVS 6.2.8).
  */
 export function passwordRuleError(password: string): string | null {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return MESSAGES.passwordTooShort;
   if (length > PASSWORD_MAX_LENGTH) return MESSAGES.passwordTooLong;
-  if (!/\d/.test(password) || !/\p{Lu}/u.test(password)) return MESSAGES.passwordComposition;
   return null;
 }
 

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createTestContext, login, makeUser } from '../test/helpers';
 import { verifyAuditChain } from './audit-chain';
 
-/** Changes the trail as someone with the database's owner rights could, past the append-only trigger. */
+/**
+ * Changes the trail as someone with the table owner's rights could, past the append-only trigger
+ * (the app's own connection cannot: app-role.test.ts).
+ */
 async function tamper(ctx: Awaited<ReturnType<typeof createTestContext>>, statement: string) {
-  await ctx.database.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
-  await ctx.database.query(statement);
-  await ctx.database.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
+  await ctx.owner.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_append_only');
+  await ctx.owner.query(statement);
+  await ctx.owner.query('ALTER TABLE audit_log ENABLE TRIGGER audit_log_append_only');
 }
 
 describe('the audit trail’s hash chain', () => {

@@ -9,6 +9,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  EMAIL_NOT_VERIFIED: 403,
   CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -52,13 +53,48 @@ export const badRequest = (message: string, details?: unknown) =>
 
 /** PostgreSQL's unique_violation, however the driver wraps it. */
 export function isUniqueViolation(error: unknown): boolean {
+  return someCause(error, ({ code }) => code === '23505');
+}
+
+/** Walks an error and its causes (drivers and drizzle wrap them) until `test` holds. */
+function someCause(error: unknown, test: (cause: { code?: unknown; message?: unknown }) => boolean): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
+    if (test(current as { code?: unknown; message?: unknown })) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** node-postgres's own words for a connection it lost, could not open or gave up waiting on. */
+const LOST_CONNECTION =
+  /connection terminated|timeout exceeded when trying to connect|query read timeout|not queryable|connection (?:error|refused)/i;
+
+/**
+ * The database cannot be reached, was shut down or restarted under the request, or did not
+ * answer within the statement/query timeout: the request may be retried, so it answers 503 rather
+ * than 500. A transaction it cut off did not commit (PostgreSQL rolls back a connection it loses);
+ * one committed before (the failure came while the answer was read back) stays.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return someCause(error, ({ code, message }) => {
+    if (typeof code === 'string') {
+      // Connection exceptions (08…), shutdown / cannot connect now (57P01-3), statement timeout
+      // (57014), too many connections (53300); and the socket's own failures.
+      if (/^08|^57P0[1-3]$|^57014$|^53300$/.test(code)) return true;
+      if (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) return true;
+    }
+    return typeof message === 'string' && LOST_CONNECTION.test(message);
+  });
+}
+
+/** The disk (or quota) is full: nothing could be written, and a later try may succeed. */
+export const isStorageFull = (error: unknown) =>
+  someCause(error, ({ code }) => code === 'ENOSPC' || code === 'EDQUOT');
+
+/** What a full disk answers: the cause is the server's and nothing was kept. */
+export const STORAGE_FULL_MESSAGE =
+  'The server has no room to store files right now. Nothing was saved; please try again later.';
 
 /** Every status an API route may answer with an error, for the route schemas. */
 export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
@@ -99,6 +135,8 @@ function toAppError(error: FastifyError | Error): AppError {
       'BAD_REQUEST') as ErrorCode;
     return new AppError(code, error.message);
   }
+  if (isDatabaseUnavailable(error)) return new AppError('UNAVAILABLE', MESSAGES.serviceUnavailable);
+  if (isStorageFull(error)) return new AppError('UNAVAILABLE', STORAGE_FULL_MESSAGE);
   return new AppError('INTERNAL', MESSAGES.internalError);
 }
 

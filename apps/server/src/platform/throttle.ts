@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Database } from '@sentinel/db';
 import type { RateLimitSetting } from '../config';
 
@@ -17,6 +18,12 @@ export class Throttle {
 
   /** Counts one attempt against `key` and says whether it is within the limit. */
   async hit(key: string, limit: RateLimitSetting): Promise<ThrottleResult> {
+    const { count, retryAfter } = await this.count(key, limit);
+    return { allowed: count <= limit.max, retryAfter };
+  }
+
+  /** Counts one attempt against `key`: the window's count so far, this one included. */
+  async count(key: string, limit: RateLimitSetting): Promise<{ count: number; retryAfter: number }> {
     const result = await this.db.execute<{ count: number; retry_after: number }>(sql`
       insert into auth_throttle (key, count, window_started_at) values (${key}, 1, now())
       on conflict (key) do update set
@@ -27,7 +34,7 @@ export class Throttle {
       returning count,
         greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now()))))::int as retry_after`);
     const row = rowsOf<{ count: number; retry_after: number }>(result)[0]!;
-    return { allowed: Number(row.count) <= limit.max, retryAfter: Number(row.retry_after) };
+    return { count: Number(row.count), retryAfter: Number(row.retry_after) };
   }
 
   /** Whether `key` is already over its limit, without counting an attempt. */
@@ -56,6 +63,26 @@ export class Throttle {
     );
     return rowsOf(result).length;
   }
+}
+
+/**
+ * The global API limit's store for @fastify/rate-limit, counting in the same table: its default
+ * store counts in each process's memory, so two instances on one database would each allow the
+ * whole limit. One upsert per /api request (the embedded database, one process, keeps the default).
+ */
+export function sharedRateLimitStore(throttle: Throttle, limit: RateLimitSetting): FastifyRateLimitStoreCtor {
+  return class SharedRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
+      throttle.count(`api:${key}`, limit).then(
+        ({ count, retryAfter }) => callback(null, { current: count, ttl: retryAfter * 1000 }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
 }
 
 /** node-postgres answers `{rows}`, PGlite answers `{rows}` too, but drizzle types them apart. */

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, migrateDatabase } from '@sentinel/db';
+import { openAsAppRole } from '../database';
 import { databaseUrl, testDbMode, withAdmin } from './test-database';
-import { TEST_LOG_DIR } from './test-logs';
+import { TEST_APP_SECRET, TEST_LOG_DIR } from './test-logs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,8 +22,9 @@ export default async function setup(project: TestProject) {
   if (testDbMode() === 'postgres') {
     const template = `sentinel_tpl_${randomBytes(6).toString('hex')}`;
     await withAdmin((admin) => admin.query(`CREATE DATABASE ${template}`));
-    const handle = await createDatabase({ url: databaseUrl(template), poolMax: 1 });
-    await migrateDatabase(handle);
+    // Migrated as the owner, with the app role granted its rights (which each copy keeps), as
+    // the server does at start: the tests' apps then connect as the app role.
+    const handle = await openAsAppRole(databaseUrl(template), { appSecret: TEST_APP_SECRET }, { poolMax: 1 });
     await handle.close();
     project.provide('dbTemplate', template);
     console.log(`[server tests] PostgreSQL, template ${template}`);

@@ -18,7 +18,10 @@ export { TEST_APP_SECRET };
 
 export interface TestContext {
   app: FastifyInstance;
+  /** The app's database, connected as the app role (on PostgreSQL: neither superuser nor owner). */
   database: DatabaseHandle;
+  /** The same database as the tables' owner, for what the app may not do (the embedded one: the same). */
+  owner: DatabaseHandle;
   config: Config;
   /** Every log line the app wrote, as text. */
   logs: string[];
@@ -48,7 +51,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...env,
   });
-  const database = await createTestDatabase(inject('dbTemplate'));
+  const { database, owner } = await createTestDatabase(inject('dbTemplate'));
   const logs: string[] = [];
   // Also to a file, which scripts/check-test-logs.ts searches after the run for planted secrets.
   await mkdir(TEST_LOG_DIR, { recursive: true });
@@ -68,6 +71,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   return {
     app,
     database,
+    owner,
     config,
     logs,
     dataDir,
@@ -144,4 +148,34 @@ export async function resetTokenFor(ctx: TestContext, to: string): Promise<strin
   const token = raw && /reset-password\?token=([A-Za-z0-9_-]+)/.exec(raw)?.[1];
   if (!token) throw new Error(`no reset e-mail for ${to}`);
   return token;
+}
+
+/** The token of the newest sign-up link mailed to `to` (quoted-printable soft breaks undone). */
+export async function signUpTokenFor(ctx: TestContext, to: string): Promise<string> {
+  const mails = (await outbox(ctx)).filter((m) => m.to.includes(to) && m.subject.startsWith('Finish'));
+  const raw = mails
+    .at(-1)
+    ?.raw.replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const token = raw && /verify-email\?token=([A-Za-z0-9_-]+)/.exec(raw)?.[1];
+  if (!token) throw new Error(`no sign-up e-mail for ${to}`);
+  return token;
+}
+
+/**
+ * Signs up as a person would: POST /api/auth/register, then the link of the e-mail with the
+ * password (POST /api/auth/verify-email). Answers the verification, which carries the session.
+ */
+export async function signUp(
+  ctx: TestContext,
+  payload: { email: string; password: string } & Record<string, unknown>,
+) {
+  const registered = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  if (registered.statusCode !== 202) throw new Error(`register: ${registered.statusCode} ${registered.body}`);
+  const token = await signUpTokenFor(ctx, payload.email.toLowerCase());
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token, password: payload.password },
+  });
 }

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from '@sentinel/db';
+import { createDatabase, DEFAULT_APP_ROLE, withCredentials, type DatabaseHandle } from '@sentinel/db';
+import { appRolePassword } from '../database';
+import { TEST_APP_SECRET } from './test-logs';
 
 /**
  * Where server tests keep their data. TEST_DB=postgres uses a real PostgreSQL server
@@ -35,20 +37,34 @@ export async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
-/** A fresh, migrated database for one test file. */
-export async function createTestDatabase(template: string): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database for one test file: `database` connects as the app role (as the
+ * server's pool does), `owner` as the tables' owner, for what only the owner may do (tamper with
+ * the audit trail, turn triggers off). The embedded database has one user: both are the same.
+ */
+export async function createTestDatabase(
+  template: string,
+): Promise<{ database: DatabaseHandle; owner: DatabaseHandle }> {
   if (testDbMode() === 'postgres') {
     const name = `sentinel_test_${randomBytes(6).toString('hex')}`;
     await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-    const handle = await createDatabase({ url: databaseUrl(name), poolMax: 5 });
+    const appUrl = withCredentials(databaseUrl(name), DEFAULT_APP_ROLE, appRolePassword(TEST_APP_SECRET));
+    const handle = await createDatabase({ url: appUrl, poolMax: 5 });
+    // Opens its one connection only when a test uses it.
+    const owner = await createDatabase({ url: databaseUrl(name), poolMax: 1 });
     return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      owner,
+      database: {
+        ...handle,
+        close: async () => {
+          await handle.close();
+          await owner.close();
+          await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        },
       },
     };
   }
   const tarball = await readFile(template);
-  return createDatabase({ loadDataDir: new Blob([tarball]) });
+  const database = await createDatabase({ loadDataDir: new Blob([tarball]) });
+  return { database, owner: database };
 }

@@ -74,6 +74,13 @@ export const queryKeys = {
   messagingSettings: {
     all: ['messaging-settings'] as const,
   },
+  /** Two-step sign-in, the sessions list and the firm's requirement (Settings → Security). */
+  security: {
+    all: ['security'] as const,
+    mfa: () => ['security', 'mfa'] as const,
+    sessions: () => ['security', 'sessions'] as const,
+    firm: () => ['security', 'firm'] as const,
+  },
   /** The secret calendar subscription link (Settings → Calendar). */
   calendarFeed: {
     all: ['calendar-feed'] as const,

@@ -15,6 +15,7 @@ const Signup = lazy(() => import('./routes/signup'));
 const Terms = lazy(() => import('./routes/terms'));
 const ForgotPassword = lazy(() => import('./routes/forgot-password'));
 const ResetPassword = lazy(() => import('./routes/reset-password'));
+const VerifyEmail = lazy(() => import('./routes/verify-email'));
 const OAuthCallback = lazy(() => import('./routes/oauth-callback'));
 const AppRoot = lazy(() => import('./routes/app/root'));
 const Dashboard = lazy(() => import('./routes/app/dashboard'));
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: paths.terms, element: <Terms /> },
       { path: paths.forgotPassword, element: <ForgotPassword /> },
       { path: paths.resetPassword, element: <ResetPassword /> },
+      { path: paths.verifyEmail, element: <VerifyEmail /> },
       { path: paths.googleCallback, element: <OAuthCallback /> },
       { path: paths.microsoftCallback, element: <OAuthCallback /> },
       {

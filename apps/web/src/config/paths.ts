@@ -9,6 +9,7 @@ export const paths = {
   terms: '/terms',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   googleCallback: '/oauth2callback',
   microsoftCallback: '/microsoftoauthcallback',
   dashboard: '/dashboard',

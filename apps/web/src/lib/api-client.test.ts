@@ -1,8 +1,8 @@
-import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
+import { MESSAGES } from '@sentinel/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
-import { getSessionSnapshot } from '@/lib/session-store';
-import { attorney, lovelaceLaw, makeJwt, signIn } from '@/testing/session';
+import { getAccessToken, getSessionSnapshot } from '@/lib/session-store';
+import { attorney, browserStorageText, lovelaceLaw, makeJwt, reloadPage, signIn } from '@/testing/session';
 import {
   api,
   ApiError,
@@ -105,11 +105,32 @@ describe('token refresh', () => {
     const verifies = callsTo(VERIFY);
     expect(verifies).toHaveLength(5);
     for (const call of verifies) expect(call.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(fresh);
+    expect(getAccessToken()).toBe(fresh);
+    expect(browserStorageText()).not.toContain(fresh);
+  });
+
+  it('after a reload (no token in memory) the first calls share one refresh from the cookie', async () => {
+    signIn();
+    reloadPage();
+    const fresh = makeJwt(900);
+    const { calls } = mockFetch({
+      [REFRESH]: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return json(200, { token: fresh, expiresIn: 900, user: attorney });
+      },
+      [VERIFY]: () => json(200, { success: true }),
+    });
+
+    await Promise.all(Array.from({ length: 3 }, () => api.get('/api/tokens/verify')));
+
+    expect(calls.map((c) => c.key)).toEqual([REFRESH, VERIFY, VERIFY, VERIFY]);
+    expect(calls[1]?.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+    expect(getAccessToken()).toBe(fresh);
+    expect(firmChanged).not.toHaveBeenCalled();
   });
 
   it('refreshes with the cookie only: no Authorization header', async () => {
-    localStorage.setItem(STORAGE_KEYS.token, 'not-a-jwt');
+    signIn(undefined, 'not-a-jwt');
     const { callsTo } = mockFetch({
       [REFRESH]: () => json(200, { token: makeJwt(900), expiresIn: 900 }),
       [VERIFY]: () => json(200, { success: true }),
@@ -131,13 +152,13 @@ describe('token refresh', () => {
     expect(callsTo(REFRESH)).toHaveLength(0);
   });
 
-  it('serialises refreshes across tabs with navigator.locks and reuses a token another tab stored', async () => {
+  it('uses a token this tab was given while it waited for the refresh lock', async () => {
     const stale = makeJwt(5);
-    const fromOtherTab = makeJwt(900);
+    const switched = makeJwt(900);
     signIn(undefined, stale);
     const request = vi.fn(async (_name: string, callback: () => Promise<string>) => {
-      // While this tab waited for the lock, another tab refreshed.
-      localStorage.setItem(STORAGE_KEYS.token, fromOtherTab);
+      // While this tab waited for the lock, a change of firm gave it a new token.
+      signIn(attorney, switched);
       return callback();
     });
     vi.stubGlobal('navigator', { ...navigator, locks: { request } });
@@ -148,7 +169,7 @@ describe('token refresh', () => {
     expect(request).toHaveBeenCalledTimes(1);
     expect(request.mock.calls[0]?.[0]).toBe('sentinel-token-refresh');
     expect(callsTo(REFRESH)).toHaveLength(0);
-    expect(callsTo(VERIFY)[0]?.headers.get('Authorization')).toBe(`Bearer ${fromOtherTab}`);
+    expect(callsTo(VERIFY)[0]?.headers.get('Authorization')).toBe(`Bearer ${switched}`);
   });
 
   it('after a 401 refreshes once and retries once with the new token', async () => {
@@ -191,7 +212,7 @@ describe('token refresh', () => {
 
     await expect(api.get('/api/tokens/verify')).rejects.toMatchObject({ status: 401 });
 
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(getAccessToken()).toBeNull();
     expect(sessionLost).toHaveBeenCalledTimes(1);
     expect(callsTo(VERIFY)).toHaveLength(0);
   });
@@ -234,7 +255,7 @@ describe('token refresh', () => {
     mockFetch({ [REFRESH]: () => json(200, { expiresIn: 900 }) });
 
     await expect(api.get('/api/tokens/verify')).rejects.toThrow(MESSAGES.noTokenFromRefresh);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(getAccessToken()).toBeNull();
   });
 
   it('refreshes proactively 30 s before the token expires', async () => {
@@ -249,6 +270,101 @@ describe('token refresh', () => {
 
     await vi.advanceTimersByTimeAsync(1_500);
     expect(callsTo(REFRESH)).toHaveLength(1);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(fresh);
+    expect(getAccessToken()).toBe(fresh);
+  });
+});
+
+describe('two tabs opened at once', () => {
+  /**
+   * Another tab: its own module graph (its own token in memory and its own single flight) over
+   * this window's storage, fetch and navigator, as two tabs share storage, cookies and locks.
+   */
+  async function openTab() {
+    vi.resetModules();
+    const client = await import('./api-client');
+    const store = await import('./session-store');
+    client.setSessionLostHandler(sessionLost);
+    client.setFirmChangedHandler(firmChanged);
+    return { api: client.api, getAccessToken: store.getAccessToken };
+  }
+
+  /** Web Locks as a browser grants them: one holder of a name at a time, in the order asked. */
+  function webLocks() {
+    const tails = new Map<string, Promise<unknown>>();
+    return {
+      request: vi.fn((name: string, callback: () => Promise<unknown>) => {
+        const run = (tails.get(name) ?? Promise.resolve()).then(callback);
+        tails.set(
+          name,
+          run.catch(() => undefined),
+        );
+        return run;
+      }),
+    };
+  }
+
+  /**
+   * The server's refresh over the one cookie the tabs share: each use rotates it, and a rotated
+   * one presented again ends the session (401 from then on), as sessions.service.ts does.
+   */
+  function rotatingRefreshCookie() {
+    let cookie = 1;
+    let ended = false;
+    const used: number[] = [];
+    const handler = async () => {
+      const presented = cookie; // what the browser sends with the request
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (ended || used.includes(presented)) {
+        ended = true;
+        return json(401, { error: MESSAGES.sessionExpired, code: 'UNAUTHORIZED' });
+      }
+      used.push(presented);
+      cookie += 1;
+      return json(200, { token: makeJwt(900, { jti: `t${presented}` }), expiresIn: 900, user: attorney });
+    };
+    return { handler, used, ended: () => ended };
+  }
+
+  beforeEach(() => {
+    // The user both tabs find in storage; neither has a token yet.
+    signIn(attorney);
+    reloadPage();
+  });
+
+  it('restore the session one after the other under the Web Lock: each presents a fresh cookie', async () => {
+    vi.stubGlobal('navigator', { ...navigator, locks: webLocks() });
+    const server = rotatingRefreshCookie();
+    const { callsTo } = mockFetch({
+      [REFRESH]: server.handler,
+      [VERIFY]: () => json(200, { success: true }),
+    });
+    const [first, second] = [await openTab(), await openTab()];
+
+    await Promise.all([first.api.get('/api/tokens/verify'), second.api.get('/api/tokens/verify')]);
+
+    expect(server.used).toEqual([1, 2]);
+    expect(server.ended()).toBe(false);
+    expect(sessionLost).not.toHaveBeenCalled();
+    expect(first.getAccessToken()).not.toBe(second.getAccessToken());
+    expect(
+      callsTo(VERIFY)
+        .map((call) => call.headers.get('Authorization'))
+        .sort(),
+    ).toEqual([first.getAccessToken(), second.getAccessToken()].map((token) => `Bearer ${token}`).sort());
+  });
+
+  it('without the lock would present one cookie twice and end the session (why the lock is there)', async () => {
+    vi.stubGlobal('navigator', { ...navigator, locks: undefined });
+    const server = rotatingRefreshCookie();
+    mockFetch({ [REFRESH]: server.handler, [VERIFY]: () => json(200, { success: true }) });
+    const [first, second] = [await openTab(), await openTab()];
+
+    const outcomes = await Promise.allSettled([
+      first.api.get('/api/tokens/verify'),
+      second.api.get('/api/tokens/verify'),
+    ]);
+
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(server.ended()).toBe(true);
   });
 });

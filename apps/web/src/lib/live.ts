@@ -1,7 +1,7 @@
 import { LIVE_CLOSE_UNAUTHORISED, liveServerFrame, type LiveServerFrame } from '@sentinel/shared';
 import { useEffect, useRef } from 'react';
 import { getValidAccessToken, refreshAccessToken } from './api-client/refresh';
-import { getStoredToken, subscribeToSession } from './session-store';
+import { getAccessToken, subscribeToSession } from './session-store';
 
 /**
  * What subscribers hear: the server's frames, 'ready' marked `resumed` when it follows a
@@ -18,7 +18,7 @@ export interface LiveDeps {
   getToken: () => Promise<string>;
   /** A new token after the server refused `stale` (close 4401). */
   refreshToken: (stale: string | null) => Promise<string>;
-  /** The token stored now (it changes when the app refreshes it). */
+  /** The tab's token now (it changes when the app refreshes it). */
   storedToken: () => string | null;
   onTokenChange: (listener: () => void) => () => void;
   random: () => number;
@@ -42,7 +42,7 @@ const browserDeps: LiveDeps = {
   url: liveUrl,
   getToken: getValidAccessToken,
   refreshToken: refreshAccessToken,
-  storedToken: getStoredToken,
+  storedToken: getAccessToken,
   onTokenChange: subscribeToSession,
   random: Math.random,
 };

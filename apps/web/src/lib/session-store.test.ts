@@ -1,8 +1,17 @@
 import { FIRM_STORAGE_KEYS, STORAGE_KEYS } from '@sentinel/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { attorney, firmless, lovelaceLaw } from '@/testing/session';
+import {
+  attorney,
+  browserStorageText,
+  firmless,
+  JWT_PATTERN,
+  lovelaceLaw,
+  makeJwt,
+  reloadPage,
+} from '@/testing/session';
 import {
   clearSession,
+  getAccessToken,
   getSessionSnapshot,
   onFirmChangedInOtherTab,
   saveSession,
@@ -25,20 +34,44 @@ function firmEventFromOtherTab(oldFirm: object | null, newFirm: object | null) {
 }
 
 describe('session store', () => {
-  it('stores the spec keys on login and restores the session from token plus userId', () => {
-    saveSession('tok', attorney);
+  it('stores the spec keys on login, but the token, which it keeps in memory only', () => {
+    const token = makeJwt(900);
+    saveSession(token, attorney);
 
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(browserStorageText()).not.toMatch(JWT_PATTERN);
+    expect(getAccessToken()).toBe(token);
+    expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe('user-1');
     expect(localStorage.getItem(STORAGE_KEYS.userEmail)).toBe(attorney.email);
     expect(localStorage.getItem(STORAGE_KEYS.userFirstName)).toBe('Ada');
     expect(localStorage.getItem(STORAGE_KEYS.userLastName)).toBe('Lovelace');
     expect(localStorage.getItem(STORAGE_KEYS.userRole)).toBe('attorney');
     expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('attorney');
-    expect(getSessionSnapshot()).toMatchObject({ token: 'tok', userId: 'user-1', userType: 'attorney' });
+    expect(getSessionSnapshot()).toMatchObject({ token, userId: 'user-1', userType: 'attorney' });
   });
 
-  it('has no session without a token, even when a userId is stored', () => {
-    localStorage.setItem(STORAGE_KEYS.userId, 'user-1');
+  it('has no session without a token, even when a userId is stored (a reload before its refresh)', () => {
+    saveSession('tok', attorney);
+    reloadPage();
+    expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe('user-1');
     expect(getSessionSnapshot()).toBeNull();
+  });
+
+  it('removes the token an older version left in localStorage when it loads', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'old-version-token');
+    localStorage.setItem(STORAGE_KEYS.userId, 'user-1');
+    vi.resetModules();
+    const fresh = await import('./session-store');
+
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe('user-1');
+    expect(fresh.getSessionSnapshot()).toBeNull();
+  });
+
+  it('forgets the token on clearing (sign-out)', () => {
+    saveSession('tok', attorney);
+    clearSession();
+    expect(getAccessToken()).toBeNull();
   });
 
   it('clearing removes every stored key and resets the provider flags', () => {
@@ -115,6 +148,8 @@ describe('session store', () => {
     const stop = onFirmChangedInOtherTab(onChange);
 
     firmEventFromOtherTab(lovelaceLaw, lovelaceLaw);
+    // A tab opening beside this one (the storage empty before it) stores this tab's firm.
+    firmEventFromOtherTab(null, lovelaceLaw);
     expect(onChange).not.toHaveBeenCalled();
     firmEventFromOtherTab(lovelaceLaw, morganReyes);
     expect(onChange).toHaveBeenCalledTimes(1);
@@ -130,7 +165,8 @@ describe('session store', () => {
     saveSession('tok', attorney);
     const onChange = vi.fn();
     const stop = onFirmChangedInOtherTab(onChange);
-    localStorage.removeItem(STORAGE_KEYS.token);
+    // The other tab's logout removed the stored user before the firm.
+    localStorage.removeItem(STORAGE_KEYS.userId);
 
     firmEventFromOtherTab(lovelaceLaw, null);
 

@@ -8,7 +8,10 @@ import {
 } from '@sentinel/shared';
 import { useSyncExternalStore } from 'react';
 
-/** The signed-in user as the browser remembers it (spec §3 "Browser storage"). */
+/**
+ * The signed-in user: the access token, held in this tab's memory only, and the user's details
+ * from browser storage (spec §3 "Browser storage", less the token).
+ */
 export interface Session {
   token: string;
   userId: string;
@@ -33,6 +36,17 @@ export interface Session {
 }
 
 const ALL_KEYS: string[] = [...Object.values(STORAGE_KEYS), ...Object.values(FIRM_STORAGE_KEYS)];
+/** What is stored of a session: the spec's keys but the token (never written any more). */
+const USER_KEYS = ALL_KEYS.filter((key) => key !== STORAGE_KEYS.token);
+
+/**
+ * The access token lives in this module only, never in localStorage or sessionStorage, so script
+ * that gets into the page cannot carry it away for later. Each tab has its own; a reload or a new
+ * tab starts without one and gets one from the httpOnly refresh cookie (api-client/refresh.ts).
+ */
+let accessToken: string | null = null;
+/** The firm `accessToken` acts in: what this tab's screens show, whatever another tab stored. */
+let tokenFirmId: string | null = null;
 
 const listeners = new Set<() => void>();
 let snapshot: { key: string; session: Session | null } | undefined;
@@ -53,6 +67,9 @@ function write(key: string, value: string | null): void {
     // Storage can be unavailable (private mode, quota); the session then lives for this page only.
   }
 }
+
+// Versions before the in-memory token kept it in localStorage: drop what they left behind.
+write(STORAGE_KEYS.token, null);
 
 function emit(): void {
   for (const listener of listeners) listener();
@@ -93,7 +110,7 @@ function readInvitations(): number {
 }
 
 function readSession(): Session | null {
-  const token = read(STORAGE_KEYS.token);
+  const token = accessToken;
   const userId = read(STORAGE_KEYS.userId);
   if (!token || !userId) return null;
   const userType = read(STORAGE_KEYS.userType);
@@ -116,18 +133,20 @@ function readSession(): Session | null {
 }
 
 /**
- * The current session, or null. A stored token plus userId restores the session (spec §4). The
- * same object is returned until a stored value changes, as useSyncExternalStore requires.
+ * The current session, or null: the token in memory plus the stored userId. After a reload there
+ * is none until the refresh cookie has given this tab a token (the session guard waits for it).
+ * The same object is returned until the token or a stored value changes, as
+ * useSyncExternalStore requires.
  */
 export function getSessionSnapshot(): Session | null {
-  const key = ALL_KEYS.map((k) => read(k) ?? '\u0001').join('\u0000');
+  const key = [accessToken, ...USER_KEYS.map(read)].map((v) => v ?? '\u0001').join('\u0000');
   if (!snapshot || snapshot.key !== key) snapshot = { key, session: readSession() };
   return snapshot.session;
 }
 
 function onStorage(event: StorageEvent): void {
-  // Another tab changed the session (login, logout, refresh, firm switch).
-  if (event.key === null || ALL_KEYS.includes(event.key)) emit();
+  // Another tab changed the stored user (login, logout, firm switch); its token is its own.
+  if (event.key === null || USER_KEYS.includes(event.key)) emit();
 }
 
 /** Subscribes to session changes in this tab and in other tabs. */
@@ -141,25 +160,32 @@ export function subscribeToSession(listener: () => void): () => void {
 }
 
 /**
- * The signed-in user from browser storage, kept in sync across components and tabs. Here rather
- * than in auth.ts so the route table can use it without loading TanStack Query on public pages.
+ * The signed-in user (token in memory, details from storage), kept in sync across components and
+ * tabs. Here rather than in auth.ts so the route table can use it without loading TanStack Query
+ * on public pages.
  */
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeToSession, getSessionSnapshot, () => null);
 }
 
-export const getStoredToken = (): string | null => read(STORAGE_KEYS.token);
+/** This tab's access token (memory only), or null before sign-in or a restoring refresh. */
+export const getAccessToken = (): string | null => accessToken;
 
 /** The id of the firm the stored session acts in, or null. */
 export const getStoredFirmId = (): string | null => storedFirmId(read(FIRM_STORAGE_KEYS.firm));
 
-export function setStoredToken(token: string): void {
-  write(STORAGE_KEYS.token, token);
+/** The id of the firm this tab's token acts in (its screens show), or null. */
+export const getTokenFirmId = (): string | null => tokenFirmId;
+
+/** A new token for the same session and firm (a refresh that did not answer the user). */
+export function setAccessToken(token: string): void {
+  accessToken = token;
   emit();
 }
 
-export function removeStoredToken(): void {
-  write(STORAGE_KEYS.token, null);
+export function removeAccessToken(): void {
+  accessToken = null;
+  tokenFirmId = null;
   emit();
 }
 
@@ -170,8 +196,6 @@ function writeUser(user: SessionUser): void {
   write(STORAGE_KEYS.userLastName, user.last_name);
   write(STORAGE_KEYS.userRole, user.userType);
   write(STORAGE_KEYS.userType, user.userType);
-  // Written after the token (saveSession): a tab that sees the firm key change finds the new
-  // token already stored.
   write(FIRM_STORAGE_KEYS.firm, user.firm ? JSON.stringify(user.firm) : null);
   write(FIRM_STORAGE_KEYS.firms, JSON.stringify(user.firms ?? []));
   write(FIRM_STORAGE_KEYS.invitations, String(user.invitations ?? 0));
@@ -179,11 +203,13 @@ function writeUser(user: SessionUser): void {
 }
 
 /**
- * Stores a new session: after login, signup, a temporary password's change, a refresh that
- * answers the user, and every change of firm (switch, accept, leave).
+ * Keeps a new session: the token in memory, the user in storage. After login, signup, a temporary
+ * password's change, a refresh that answers the user, and every change of firm (switch, accept,
+ * leave).
  */
 export function saveSession(token: string, user: SessionUser): void {
-  write(STORAGE_KEYS.token, token);
+  accessToken = token;
+  tokenFirmId = user.firm?.id ?? null;
   writeUser(user);
   emit();
 }
@@ -207,8 +233,13 @@ export function setProviderFlags(flags: { googleStatus: boolean; microsoftStatus
   emit();
 }
 
-/** Removes every stored key and resets the provider connection flags (spec §4). */
+/**
+ * Forgets the token and removes every stored key (an old version's token too), and resets the
+ * provider connection flags (spec §4).
+ */
 export function clearSession(): void {
+  accessToken = null;
+  tokenFirmId = null;
   for (const key of ALL_KEYS) write(key, null);
   write(STORAGE_KEYS.googleConnected, 'false');
   write(STORAGE_KEYS.microsoftConnected, 'false');
@@ -216,16 +247,19 @@ export function clearSession(): void {
 }
 
 /**
- * Calls `onChange` when another tab changes the firm the session acts in (a switch, or accepting
- * or leaving a firm there): the token this tab reads is then the other firm's, so the tab must
- * not keep showing the first firm's data. A logout elsewhere (no token left) is not a firm change;
- * the session guard handles it.
+ * Calls `onChange` when another tab stores another firm than the one this tab's token acts in (a
+ * switch, or accepting or leaving a firm there): the session (one refresh family for the browser)
+ * now acts in that firm, this tab's token stops working, and the tab must not keep showing the
+ * first firm's data. Compared with this tab's own firm, not with the value before: a tab opening
+ * beside this one stores the same firm for the first time. A logout elsewhere (no stored user
+ * left) is not a firm change; this tab's next call finds the session ended and goes to the login
+ * page.
  */
 export function onFirmChangedInOtherTab(onChange: () => void): () => void {
   const listener = (event: StorageEvent) => {
     if (event.key !== FIRM_STORAGE_KEYS.firm) return;
-    if (storedFirmId(event.oldValue) === storedFirmId(event.newValue)) return;
-    if (!getStoredToken()) return;
+    if (!accessToken || !read(STORAGE_KEYS.userId)) return;
+    if (storedFirmId(event.newValue) === tokenFirmId) return;
     onChange();
   };
   window.addEventListener('storage', listener);

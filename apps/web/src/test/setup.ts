@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cancelProactiveRefresh } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
+import { clearSession } from '@/lib/session-store';
 import { installFakeWebSocket } from '@/testing/fake-websocket';
 import { fakeMatchMedia } from '@/testing/media';
 
@@ -27,6 +28,8 @@ afterEach(() => {
   cleanup();
   cancelProactiveRefresh();
   queryClient.clear();
+  // The access token lives in module memory, which outlasts a test: forget it with the storage.
+  clearSession();
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

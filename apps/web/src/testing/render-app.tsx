@@ -65,6 +65,7 @@ export const preloadRoutes = () =>
     import('@/app/routes/signup'),
     import('@/app/routes/forgot-password'),
     import('@/app/routes/reset-password'),
+    import('@/app/routes/verify-email'),
     import('@/app/routes/oauth-callback'),
     import('@/app/routes/app/root'),
     import('@/app/routes/app/dashboard'),

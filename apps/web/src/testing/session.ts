@@ -1,5 +1,5 @@
 import type { SessionFirm, SessionUser } from '@sentinel/shared';
-import { getSessionSnapshot, saveSession } from '@/lib/session-store';
+import { getSessionSnapshot, removeAccessToken, saveSession } from '@/lib/session-store';
 
 /** An unsigned JWT whose `exp` is `secondsFromNow` ahead (the browser never checks signatures). */
 export function makeJwt(secondsFromNow: number, claims: Record<string, unknown> = {}): string {
@@ -54,11 +54,30 @@ export const firmless: SessionUser = {
   timeZone: 'America/New_York',
 };
 
-/** Stores a session whose token is valid for another 15 minutes. */
+/** Keeps a session (token in memory, user in storage) whose token is valid for 15 minutes. */
 export function signIn(user: SessionUser = attorney, token = makeJwt(15 * 60)): string {
   saveSession(token, user);
   return token;
 }
+
+/** What a reload (or a new tab) starts from: the stored user, no token in memory. */
+export function reloadPage(): void {
+  removeAccessToken();
+}
+
+/** Every key and value of localStorage and sessionStorage, to show that none holds a token. */
+export function browserStorageText(): string {
+  const entries = [localStorage, sessionStorage].flatMap((storage) =>
+    Array.from({ length: storage.length }, (_, i) => {
+      const key = storage.key(i) ?? '';
+      return `${key}=${storage.getItem(key) ?? ''}`;
+    }),
+  );
+  return entries.join('\n');
+}
+
+/** A JWT anywhere in a text (three base64url parts, the first a JSON object). */
+export const JWT_PATTERN = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
 
 /**
  * The stored session as the server's SessionUser (what GET /api/tokens/verify would answer for

@@ -2,6 +2,7 @@ export * from './firms';
 export * from './users';
 export * from './memberships';
 export * from './auth';
+export * from './sign-ups';
 export * from './audit';
 export * from './leads';
 export * from './clients';

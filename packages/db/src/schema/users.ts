@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A person's account: one e-mail, one password. Which firms they work in, and as what, is in
@@ -25,6 +25,17 @@ export const users = pgTable(
     notificationDigest: boolean('notification_digest').notNull().default(true),
     /** Set while the password is a temporary one (invited users): when it stops working. */
     temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
+    /**
+     * Two-step sign-in (TOTP, RFC 6238). The secret is sealed with APP_SECRET (SecretBox
+     * 'totp'); it is in force while `totpEnabledAt` is set.
+     * `totpLastStep` is the 30-second step of the last code accepted: no code is accepted twice.
+     * A secret being set up waits in `totpPendingSecret` until a code from it is entered, so
+     * moving to a new phone never leaves the account without a working authenticator.
+     */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,7 +13,7 @@ export const emailField = z
   .max(254, MESSAGES.emailInvalid)
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
 
-/** A new password: the spec's rule. Never trimmed. */
+/** A new password: the spec's minimum length, at most 256 (docs/decisions/0010). Never trimmed. */
 export const newPasswordField = z.string({ error: MESSAGES.passwordRequired }).superRefine((value, ctx) => {
   const problem = passwordRuleError(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -65,6 +65,12 @@ export const loginResponse = z.object({
   temporaryPasswordExpired: z.boolean().optional(),
   /** One-time ticket for POST /api/auth/change-temp-password (valid 15 minutes). */
   temporaryPasswordTicket: z.string().optional(),
+  /** The password was right; a code is owed (POST /api/auth/mfa/verify with `mfaTicket`). */
+  mfaRequired: z.boolean().optional(),
+  /** The password was right; the firm requires a second step not yet set up (…/mfa/enrolment). */
+  mfaEnrolmentRequired: z.boolean().optional(),
+  /** Ticket for the second step (valid 10 minutes, 5 tries). */
+  mfaTicket: z.string().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -78,17 +84,39 @@ export const registerRequest = z.object({
   companyName: nameField(MESSAGES.companyNameRequired).max(200),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
-export const registerResponse = z.object({
-  success: z.literal(true),
-  token: z.string(),
-  expiresIn: z.number(),
-  user: sessionUser,
-});
-export type RegisterResponse = z.infer<typeof registerResponse>;
 
 /** `{success, message}`: the answer of the password flows. */
 export const successMessageResponse = z.object({ success: z.literal(true), message: z.string() });
 export type SuccessMessageResponse = z.infer<typeof successMessageResponse>;
+
+/**
+ * The same answer (202) whether or not the address has an account: the session comes from
+ * POST /api/auth/verify-email once the link in the e-mail is followed (docs/decisions/0010).
+ */
+export const registerResponse = successMessageResponse;
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+// POST /api/auth/verify-email: the link's token and the password chosen at sign-up.
+export const verifyEmailRequest = z.object({
+  token: z.string().min(1).max(200),
+  password: existingPasswordField,
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
+/** The spec's sign-up answer (success, token, user), given when the account is created. */
+export const verifyEmailResponse = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  /** Seconds until `token` expires. */
+  expiresIn: z.number(),
+  user: sessionUser,
+  /** The type chosen at sign-up: where spec §4 "Signup success" goes (a firm may not have them yet). */
+  signedUpAs: userTypeField,
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
+
+// POST /api/auth/resend-verification: a new link for a waiting sign-up (its e-mail and password).
+export const resendVerificationRequest = z.object({ email: emailField, password: existingPasswordField });
+export type ResendVerificationRequest = z.infer<typeof resendVerificationRequest>;
 
 // POST /api/auth/forgot-password
 export const forgotPasswordRequest = z.object({ email: emailField });
@@ -117,13 +145,20 @@ export const changeTempPasswordRequest = z.object({
   ticket: z.string().min(1).max(200),
 });
 export type ChangeTempPasswordRequest = z.infer<typeof changeTempPasswordRequest>;
-/** The spec's success and message, and the session a login gives: the user is signed in. */
-export const changeTempPasswordResponse = successMessageResponse.extend({
-  token: z.string(),
-  /** Seconds until `token` expires. */
-  expiresIn: z.number(),
-  user: sessionUser,
-});
+/**
+ * The spec's success and message, and the session a login gives: the user is signed in — or, for
+ * an attorney of a firm that requires two-step sign-in, the login's second step to take first.
+ */
+export const changeTempPasswordResponse = successMessageResponse.extend(
+  loginResponse.pick({
+    token: true,
+    expiresIn: true,
+    user: true,
+    mfaEnrolmentRequired: true,
+    mfaRequired: true,
+    mfaTicket: true,
+  }).shape,
+);
 export type ChangeTempPasswordResponse = z.infer<typeof changeTempPasswordResponse>;
 
 // GET /api/tokens/verify

@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   /** The caller may not do this (403). */
   'FORBIDDEN',
+  /** The password is right but the sign-up's e-mail is not verified yet (403). */
+  'EMAIL_NOT_VERIFIED',
   /** A cookie endpoint was called cross-site (403). */
   'CROSS_SITE_REQUEST',
   /** No such object, or one the caller may not know exists (404). */

@@ -34,3 +34,46 @@ export function passwordChangedMail(to: string, firstName: string, signInLink: s
     ),
   };
 }
+
+/** The link that finishes a sign-up (docs/decisions/0010): it works once, for 24 hours. */
+export function verifyEmailMail(to: string, firstName: string, link: string): OutgoingMail {
+  const subject = 'Finish creating your Sentinel account';
+  const intro =
+    'Someone — we hope you — signed up for Sentinel with this e-mail address. Open this link within 24 hours and enter the password you chose to finish creating your account:';
+  const ignore =
+    'The link works once. If you did not sign up, ignore this e-mail: no account is created without it.';
+  return {
+    to,
+    subject,
+    text: `Hello ${firstName},\n\n${intro}\n\n${link}\n\n${ignore}\n`,
+    html: mailLayout(
+      subject,
+      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Verify my e-mail</a></p><p>${escapeHtml(ignore)}</p>`,
+    ),
+  };
+}
+
+/**
+ * To the owner of an address someone tried to sign up with: it has an account already. Sent
+ * instead of a verification link, so sign-up answers the same for every address.
+ */
+export function signUpAttemptMail(
+  to: string,
+  firstName: string,
+  links: { signIn: string; reset: string },
+): OutgoingMail {
+  const subject = 'Someone tried to sign up with your e-mail';
+  const body =
+    'Someone tried to create a Sentinel account with this e-mail address, which already has one. Nothing was changed.';
+  const next =
+    'If it was you, sign in, or reset your password if you have forgotten it. If not, ignore this e-mail.';
+  return {
+    to,
+    subject,
+    text: `Hello ${firstName},\n\n${body}\n\n${next}\n\nSign in: ${links.signIn}\nReset your password: ${links.reset}\n`,
+    html: mailLayout(
+      subject,
+      `<p>Hello ${escapeHtml(firstName)},</p><p>${escapeHtml(body)}</p><p>${escapeHtml(next)}</p><p><a href="${escapeHtml(links.signIn)}">Sign in</a> · <a href="${escapeHtml(links.reset)}">Reset your password</a></p>`,
+    ),
+  };
+}

@@ -29,6 +29,15 @@ export const authRepository = {
     return user!;
   },
 
+  /**
+   * A new account, or undefined when the address got one meanwhile: waits for a concurrent
+   * transaction that is creating it, instead of failing on the unique index.
+   */
+  async createUserIfAbsent(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRecord | undefined> {
+    const [user] = await db.insert(users).values(values).onConflictDoNothing().returning();
+    return user;
+  },
+
   async setPassword(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
     await db
       .update(users)

@@ -8,6 +8,9 @@ import {
   MESSAGES,
   registerRequest,
   registerResponse,
+  resendVerificationRequest,
+  verifyEmailRequest,
+  verifyEmailResponse,
   resetPasswordRequest,
   successMessageResponse,
 } from '@sentinel/shared';
@@ -40,16 +43,42 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Sign-up answers the same for every address; the session comes with the e-mail's link.
   app.post(
     '/register',
-    routeOptions('auth', 'public', { body: registerRequest, response: { 201: registerResponse } }),
+    routeOptions('auth', 'public', { body: registerRequest, response: { 202: registerResponse } }),
     async (request, reply) => {
-      const { user, session } = await auth.register(request.body, requestContext(request));
+      await auth.register(request.body, requestContext(request));
+      return reply.status(202).send({ success: true as const, message: MESSAGES.signUpCheckEmail });
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    routeOptions('auth', 'public', { body: verifyEmailRequest, response: { 200: verifyEmailResponse } }),
+    async (request, reply) => {
+      const { user, session, signedUpAs } = await auth.verifyEmail(request.body, requestContext(request));
       cookie.set(reply, session.refreshToken, session.refreshMaxAge);
       devices.issue(reply, user.userId);
-      return reply
-        .status(201)
-        .send({ success: true as const, token: session.accessToken, expiresIn: session.expiresIn, user });
+      return {
+        success: true as const,
+        token: session.accessToken,
+        expiresIn: session.expiresIn,
+        user,
+        signedUpAs,
+      };
+    },
+  );
+
+  app.post(
+    '/resend-verification',
+    routeOptions('auth', 'public', {
+      body: resendVerificationRequest,
+      response: { 200: successMessageResponse },
+    }),
+    async (request) => {
+      await auth.resendVerification(request.body, requestContext(request));
+      return { success: true as const, message: MESSAGES.signUpLinkResent };
     },
   );
 
@@ -95,14 +124,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: changeTempPasswordResponse },
     }),
     async (request, reply) => {
-      const { user, session } = await auth.changeTemporaryPassword(request.body, requestContext(request));
-      cookie.set(reply, session.refreshToken, session.refreshMaxAge);
+      const outcome = await auth.changeTemporaryPassword(request.body, requestContext(request));
+      if ('secondStep' in outcome)
+        return { success: true as const, message: MESSAGES.passwordUpdated, ...outcome.secondStep };
+      cookie.set(reply, outcome.session.refreshToken, outcome.session.refreshMaxAge);
       return {
         success: true as const,
         message: MESSAGES.passwordUpdated,
-        token: session.accessToken,
-        expiresIn: session.expiresIn,
-        user,
+        token: outcome.session.accessToken,
+        expiresIn: outcome.session.expiresIn,
+        user: outcome.user,
       };
     },
   );

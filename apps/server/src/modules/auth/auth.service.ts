@@ -6,6 +6,9 @@ import {
   type LoginResponse,
   type RegisterRequest,
   type SessionUser,
+  type UserType,
+  type VerifyEmailRequest,
+  type ResendVerificationRequest,
 } from '@sentinel/shared';
 import type { Config } from '../../config';
 import type { FirmCache } from '../../platform/firm-cache';
@@ -16,19 +19,30 @@ import type { Mailer } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
 import type { Throttle } from '../../platform/throttle';
 import { authRepository as repo } from './auth.repository';
-import { passwordChangedMail, passwordResetMail } from './auth.emails';
+import { passwordChangedMail, passwordResetMail, signUpAttemptMail, verifyEmailMail } from './auth.emails';
+import { signUpsRepository as signUps } from './sign-ups.repository';
 import { newPasswordProblem } from './password-policy';
 import { membershipsRepository } from '../memberships/memberships.repository';
 import { sessionUserOf, type Account } from './principal';
 import type { IssuedSession, SessionsService } from './sessions.service';
+import type { MfaService, SecondStep } from './mfa.service';
 import { notifyInvitationAccepted } from '../notifications/notify';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 const TEMPORARY_TICKET_TTL_MS = 15 * 60 * 1000;
+/** How long a sign-up's verification link works. */
+const SIGN_UP_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type LoginOutcome =
   | { kind: 'session'; session: IssuedSession; body: LoginResponse }
-  | { kind: 'temporary'; body: LoginResponse };
+  | { kind: 'temporary'; body: LoginResponse }
+  | { kind: 'second-step'; body: LoginResponse };
+
+/** The login answer that asks for the second step (a code, or setting up an authenticator). */
+const secondStepBody = (step: SecondStep): LoginResponse =>
+  step.purpose === 'verify'
+    ? { mfaRequired: true, mfaTicket: step.ticket }
+    : { mfaEnrolmentRequired: true, mfaTicket: step.ticket };
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -43,6 +57,8 @@ export const ACCOUNT_PACE = {
 };
 /** Reset links an account may be sent in an hour at the request of unknown devices. */
 export const RESET_ACCOUNT_CAP = { max: 20, windowSeconds: 60 * 60 };
+/** Sign-up e-mails (links or notes) one address may receive in an hour, whoever asks. */
+export const SIGN_UP_ADDRESS_CAP = { max: 10, windowSeconds: 60 * 60 };
 
 /** Sign-up, sign-in and the password flows (spec §7, ARCHITECTURE §6). */
 export class AuthService {
@@ -56,6 +72,7 @@ export class AuthService {
     private readonly mailer: Mailer,
     private readonly config: Pick<Config, 'publicUrl' | 'limits'>,
     private readonly firmCache: FirmCache,
+    private readonly mfa: MfaService,
   ) {}
 
   private async limit(key: string, setting: { max: number; windowSeconds: number }) {
@@ -107,7 +124,21 @@ export class AuthService {
     }
 
     this.dummyHash ??= hashPassword(randomToken());
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
+    // No account but a waiting sign-up: its password is checked instead of the dummy (same cost).
+    const pending = user ? undefined : await signUps.newestOf(this.db, email);
+    const passwordOk = await verifyPassword(
+      user?.passwordHash ?? pending?.passwordHash ?? (await this.dummyHash),
+      password,
+    );
+    if (pending && passwordOk) {
+      // Only whoever signed up knows this password: telling them to verify reveals nothing.
+      await audit(this.db, context, {
+        action: 'login',
+        outcome: 'failure',
+        details: { email, reason: 'email_not_verified' },
+      });
+      throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.emailNotVerified);
+    }
     if (!user || !passwordOk) {
       await this.throttle.hit(requesterKey, this.config.limits.loginPerAccount);
       if (!device) await this.throttle.hit(`login:account:${email}`, ACCOUNT_PACE.failures);
@@ -147,7 +178,18 @@ export class AuthService {
       };
     }
 
-    const { session, sessionUser } = await this.db.transaction(async (tx) => {
+    const signedIn = await this.db.transaction(async (tx) => {
+      // The password is right; two-step sign-in, when on or required, still stands between.
+      const secondStep = await this.mfa.secondStepFor(tx, user);
+      if (secondStep) {
+        await audit(tx, context, {
+          action: 'mfa_challenge',
+          outcome: 'success',
+          userId: user.id,
+          details: { purpose: secondStep.purpose },
+        });
+        return { secondStep };
+      }
       const issued = await this.sessions.issue(tx, user, context);
       await audit(tx, context, {
         action: 'login',
@@ -156,8 +198,14 @@ export class AuthService {
         userId: user.id,
         details: { sessionId: issued.sessionId },
       });
-      return { session: issued, sessionUser: await sessionUserOf(tx, user, issued.firmId) };
+      return {
+        secondStep: null,
+        session: issued,
+        sessionUser: await sessionUserOf(tx, user, issued.firmId),
+      };
     });
+    if (signedIn.secondStep) return { kind: 'second-step', body: secondStepBody(signedIn.secondStep) };
+    const { session, sessionUser } = signedIn;
     return {
       kind: 'session',
       session,
@@ -165,27 +213,108 @@ export class AuthService {
     };
   }
 
-  async register(input: RegisterRequest, context: RequestContext) {
+  /**
+   * Sign-up by e-mail (docs/decisions/0010): answers the same whether or not the address has an
+   * account, in the same time (the password is hashed either way, mail goes in the background).
+   * A new address gets a waiting sign-up and a link; no account exists until the link is
+   * followed with the password (`verifyEmail`), so typing someone else's address holds nothing.
+   * An address with an account gets a note that someone tried. Either mail is capped per address.
+   */
+  async register(input: RegisterRequest, context: RequestContext): Promise<void> {
     await this.limit(`signup:ip:${context.ip}`, this.config.limits.signupPerIp);
     const email = normaliseEmail(input.email);
     this.passwordPolicy(input.password, [input.firstName, input.lastName, email, input.companyName]);
     const passwordHash = await hashPassword(input.password);
+    const existing = await repo.findUserByEmail(this.db, email);
+    const perAddress = await this.throttle.hit(`signup:address:${email}`, SIGN_UP_ADDRESS_CAP);
+    if (existing || !perAddress.allowed) {
+      // A transaction as for a new address, so the two answers cost the same round trips.
+      await this.db.transaction((tx) =>
+        audit(tx, context, {
+          action: 'signup',
+          outcome: 'failure',
+          userId: existing?.id,
+          details: { email, reason: perAddress.allowed ? 'address_has_account' : 'rate_limited' },
+        }),
+      );
+      if (existing && perAddress.allowed)
+        this.mailer.dispatch(
+          signUpAttemptMail(existing.email, existing.firstName, {
+            signIn: `${this.config.publicUrl}/login`,
+            reset: `${this.config.publicUrl}/forgot-password`,
+          }),
+        );
+      return;
+    }
+    const token = randomToken();
+    await this.db.transaction(async (tx) => {
+      await signUps.create(tx, {
+        email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        companyName: input.companyName,
+        userType: input.userType,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + SIGN_UP_TTL_MS),
+      });
+      await audit(tx, context, {
+        action: 'signup_requested',
+        outcome: 'success',
+        details: { email, userType: input.userType },
+      });
+    });
+    this.mailer.dispatch(verifyEmailMail(email, input.firstName, this.verifyLink(token)));
+  }
+
+  private verifyLink(token: string) {
+    return `${this.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  }
+
+  /**
+   * Follows a sign-up's link: the token proves the mailbox, the password proves the person who
+   * signed up, so a link mailed for someone else's sign-up (an attacker's, with the victim's
+   * address) cannot make an account whose password the attacker knows. Creates the account as
+   * sign-up used to (an attorney founds a firm) and signs in. Wrong passwords count per sign-up.
+   */
+  async verifyEmail(
+    input: VerifyEmailRequest,
+    context: RequestContext,
+  ): Promise<{ user: SessionUser; session: IssuedSession; signedUpAs: UserType }> {
+    await this.limit(`signup:verify:ip:${context.ip}`, this.config.limits.resetPerIp);
+    const pending = await signUps.findByToken(this.db, sha256(input.token));
+    if (!pending) throw badRequest(MESSAGES.verificationLinkInvalid);
+    const triesKey = `signup:verify:${pending.id}`;
+    await this.limit(triesKey, this.config.limits.loginPerAccount);
+    if (!(await verifyPassword(pending.passwordHash, input.password))) {
+      await audit(this.db, context, {
+        action: 'signup',
+        outcome: 'failure',
+        details: { email: pending.email, reason: 'wrong_password' },
+      });
+      throw badRequest(MESSAGES.verificationPasswordWrong, [
+        { path: 'password', message: MESSAGES.verificationPasswordWrong },
+      ]);
+    }
     try {
       return await this.db.transaction(async (tx) => {
-        if (await repo.findUserByEmail(tx, email))
-          throw new AppError('CONFLICT', MESSAGES.emailAlreadyRegistered);
+        if (!(await signUps.consume(tx, pending.id))) throw badRequest(MESSAGES.verificationLinkInvalid);
+        // The address got an account meanwhile (an invitation, another sign-up): it is theirs.
+        if (await repo.findUserByEmail(tx, pending.email))
+          throw badRequest(MESSAGES.verificationAddressTaken);
         const user = await repo.createUser(tx, {
-          email,
-          passwordHash,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          companyName: input.companyName,
+          email: pending.email,
+          passwordHash: pending.passwordHash,
+          firstName: pending.firstName,
+          lastName: pending.lastName,
+          companyName: pending.companyName,
         });
+        await signUps.supersede(tx, pending.email);
         // An attorney founds a firm. Anyone else works in the firms that add them, and waits for
         // the first (docs/decisions/0003-sign-up-without-a-firm.md).
         let firmId: string | undefined;
-        if (input.userType === 'attorney') {
-          firmId = (await repo.createFirm(tx, input.companyName)).id;
+        if (pending.userType === 'attorney') {
+          firmId = (await repo.createFirm(tx, pending.companyName)).id;
           await membershipsRepository.insert(tx, {
             firmId,
             userId: user.id,
@@ -200,14 +329,49 @@ export class AuthService {
           outcome: 'success',
           firmId: session.firmId,
           userId: user.id,
-          details: { userType: input.userType },
+          details: { userType: pending.userType, emailVerified: true },
         });
-        return { user: await sessionUserOf(tx, user, session.firmId), session };
+        const signedUpAs = pending.userType as UserType;
+        return { user: await sessionUserOf(tx, user, session.firmId), session, signedUpAs };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', MESSAGES.emailAlreadyRegistered);
+      if (isUniqueViolation(error)) throw badRequest(MESSAGES.verificationAddressTaken);
       throw error;
     }
+  }
+
+  /**
+   * A new link for a waiting sign-up, asked from the sign-in screen with its e-mail and password
+   * (so strangers cannot flood a mailbox); the old link stops working. Answers the same whatever
+   * happened, in the same time (one password verification), limited per requester like reset.
+   */
+  async resendVerification(input: ResendVerificationRequest, context: RequestContext): Promise<void> {
+    await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
+    const email = normaliseEmail(input.email);
+    const perRequester = await this.throttle.hit(
+      `signup:resend:${email}:${context.ip}`,
+      this.config.limits.resetPerAccount,
+    );
+    const pending = await signUps.newestOf(this.db, email);
+    this.dummyHash ??= hashPassword(randomToken());
+    const passwordOk = await verifyPassword(pending?.passwordHash ?? (await this.dummyHash), input.password);
+    if (!pending || !passwordOk || !perRequester.allowed) {
+      await audit(this.db, context, {
+        action: 'signup_link_resent',
+        outcome: 'failure',
+        details: {
+          email,
+          reason: !pending ? 'no_sign_up' : !passwordOk ? 'wrong_password' : 'rate_limited',
+        },
+      });
+      return;
+    }
+    const token = randomToken();
+    await this.db.transaction(async (tx) => {
+      await signUps.renew(tx, pending.id, sha256(token), new Date(Date.now() + SIGN_UP_TTL_MS));
+      await audit(tx, context, { action: 'signup_link_resent', outcome: 'success', details: { email } });
+    });
+    this.mailer.dispatch(verifyEmailMail(email, pending.firstName, this.verifyLink(token)));
   }
 
   /**
@@ -319,10 +483,13 @@ export class AuthService {
   async changeTemporaryPassword(
     input: ChangeTempPasswordRequest,
     context: RequestContext,
-  ): Promise<{ user: SessionUser; session: IssuedSession }> {
+  ): Promise<{ user: SessionUser; session: IssuedSession } | { secondStep: LoginResponse }> {
     await this.limit(`reset:ip:${context.ip}`, this.config.limits.resetPerIp);
     const email = normaliseEmail(input.email);
-    const outcome = await this.db.transaction(async (tx) => {
+    type Changed = { firms: string[] } & (
+      { user: SessionUser; session: IssuedSession } | { secondStep: LoginResponse }
+    );
+    const outcome = await this.db.transaction(async (tx): Promise<Changed> => {
       const ticket = await repo.consumeTicket(tx, sha256(input.ticket));
       const user = ticket && (await repo.findUserById(tx, ticket.userId));
       if (!user || user.email !== email || !user.temporaryPasswordExpiresAt) {
@@ -338,16 +505,8 @@ export class AuthService {
       this.passwordPolicy(input.newPassword, [user.firstName, user.lastName, user.email, user.companyName]);
       await repo.setPassword(tx, user.id, await hashPassword(input.newPassword));
       await this.sessions.revokeAllForUser(tx, user.id, 'temporary_password_changed');
-      const session = await this.sessions.issue(tx, user, context);
-      await audit(tx, context, {
-        action: 'temporary_password_changed',
-        outcome: 'success',
-        firmId: session.firmId,
-        userId: user.id,
-        details: { sessionId: session.sessionId },
-      });
       const memberships = await membershipsRepository.ofUser(tx, user.id);
-      // The attorney who invited the client hears that they signed in and chose a password.
+      // The attorney who invited them hears that they signed in and chose a password.
       for (const membership of memberships.filter((row) => row.status === 'active')) {
         await notifyInvitationAccepted(tx, {
           firmId: membership.firmId,
@@ -357,10 +516,30 @@ export class AuthService {
         });
       }
       const firms = memberships.map((row) => row.firmId);
+      // An attorney of a firm that requires two-step sign-in sets it up before the first session.
+      const secondStep = await this.mfa.secondStepFor(tx, user);
+      if (secondStep) {
+        await audit(tx, context, {
+          action: 'temporary_password_changed',
+          outcome: 'success',
+          userId: user.id,
+          details: { secondStep: secondStep.purpose },
+        });
+        return { secondStep: secondStepBody(secondStep), firms };
+      }
+      const session = await this.sessions.issue(tx, user, context);
+      await audit(tx, context, {
+        action: 'temporary_password_changed',
+        outcome: 'success',
+        firmId: session.firmId,
+        userId: user.id,
+        details: { sessionId: session.sessionId },
+      });
       return { user: await sessionUserOf(tx, user, session.firmId), session, firms };
     });
     // The client directories show who is still to accept an invitation.
     outcome.firms.forEach((firmId) => this.firmCache.changed(firmId));
+    if ('secondStep' in outcome) return { secondStep: outcome.secondStep };
     return { user: outcome.user, session: outcome.session };
   }
 }

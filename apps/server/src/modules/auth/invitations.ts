@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { hashPassword, type DbOrTx } from '@sentinel/db';
 import { MESSAGES, type MembershipStatus, type UserType } from '@sentinel/shared';
+import { audit } from '../../platform/audit';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import type { OutgoingMail } from '../../platform/mailer';
+import type { RequestContext } from '../../platform/request-context';
 import { LIVE_STATUSES, membershipsRepository } from '../memberships/memberships.repository';
 import { escapeHtml, mailLayout } from './auth.emails';
 import { authRepository } from './auth.repository';
+import { signUpsRepository } from './sign-ups.repository';
 
 /**
  * Inviting someone into a firm (a client from the directory, a team member from a case). A new
@@ -45,6 +48,8 @@ export interface FirmInvitation {
   lastName: string;
   companyName?: string | null;
   phone?: string | null;
+  /** The inviting request, for the audit row of sign-ups the invitation ends. */
+  context: RequestContext;
 }
 
 /**
@@ -53,17 +58,21 @@ export interface FirmInvitation {
  * e-mail that has an account gets a pending membership, which the person accepts or declines when
  * they next sign in: the firm learns nothing of their other firms, and its answer is the same as
  * for a new e-mail. Someone already in the firm (pending or active) answers 409; someone who left,
- * was removed or declined is asked again.
+ * was removed or declined is asked again. A sign-up of the address still waiting for its e-mail to
+ * be verified holds nothing: the invitation makes the account and ends that sign-up (audited), so
+ * typing someone's address at sign-up cannot keep them from being invited. When another firm
+ * invites the same new address at the same moment, the later one waits for the first and then
+ * invites the account it made: the answer never tells one firm of another's invitation.
  */
 export async function inviteToFirm(
   tx: DbOrTx,
   invitation: FirmInvitation,
 ): Promise<{ userId: string; temporaryPassword: string | null }> {
   const { firmId, invitedById, userType, email, firstName, lastName } = invitation;
-  const existing = await authRepository.findUserByEmail(tx, email);
+  let existing = await authRepository.findUserByEmail(tx, email);
   if (!existing) {
     const credentials = await temporaryCredentials();
-    const user = await authRepository.createUser(tx, {
+    const user = await authRepository.createUserIfAbsent(tx, {
       email,
       firstName,
       lastName,
@@ -72,15 +81,29 @@ export async function inviteToFirm(
       passwordHash: credentials.passwordHash,
       temporaryPasswordExpiresAt: credentials.expiresAt,
     });
-    await membershipsRepository.insert(tx, {
-      firmId,
-      userId: user.id,
-      userType,
-      status: 'active',
-      invitedById,
-      respondedAt: new Date(),
-    });
-    return { userId: user.id, temporaryPassword: credentials.password };
+    if (user) {
+      const superseded = await signUpsRepository.supersede(tx, email);
+      if (superseded > 0)
+        await audit(tx, invitation.context, {
+          action: 'signup_superseded',
+          outcome: 'success',
+          firmId,
+          userId: user.id,
+          details: { email, signUps: superseded, invitedById },
+        });
+      await membershipsRepository.insert(tx, {
+        firmId,
+        userId: user.id,
+        userType,
+        status: 'active',
+        invitedById,
+        respondedAt: new Date(),
+      });
+      return { userId: user.id, temporaryPassword: credentials.password };
+    }
+    // Someone else's transaction made the account meanwhile (the insert waited for it): invite it.
+    existing = await authRepository.findUserByEmail(tx, email);
+    if (!existing) throw new AppError('CONFLICT', MESSAGES.tryAgain);
   }
   const invitedAs = {
     firstName,

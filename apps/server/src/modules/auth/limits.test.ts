@@ -1,6 +1,10 @@
+import { Writable } from 'node:stream';
+import { createDatabase } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
 import { createTestContext, login, makeUser, outbox, type TestContext } from '../../test/helpers';
+import { testDbMode } from '../../test/test-database';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -93,7 +97,7 @@ describe('brute-force limits', () => {
       });
       statuses.push(response.statusCode);
     }
-    expect(statuses).toEqual([201, 201, 429]);
+    expect(statuses).toEqual([202, 202, 429]);
   });
 });
 
@@ -189,4 +193,46 @@ describe('the global API rate limit', () => {
       await limited.close();
     }
   });
+  it.runIf(testDbMode() === 'postgres')(
+    'is one count for every instance on the database: calls alternated between two reach it at the same total',
+    async () => {
+      const limited = await createTestContext({ API_RATE_LIMIT: '6/1m' });
+      const database = await createDatabase({ url: limited.database.url!, poolMax: 2 });
+      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+      const second = await buildApp({ config: limited.config, database, logStream: quiet });
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 8; i++)
+          statuses.push(
+            (
+              await (i % 2 ? second : limited.app).inject({
+                method: 'GET',
+                url: '/api/cases',
+                remoteAddress: '203.0.113.251',
+              })
+            ).statusCode,
+          );
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
+        // Another address has its own count.
+        expect(
+          (await second.inject({ method: 'GET', url: '/api/cases', remoteAddress: '203.0.113.252' }))
+            .statusCode,
+        ).toBe(401);
+        // A count that cannot be kept (the table out of reach) lets the request go on, uncounted.
+        await limited.owner.query('alter table auth_throttle rename to auth_throttle_away');
+        try {
+          expect(
+            (await second.inject({ method: 'GET', url: '/api/cases', remoteAddress: '203.0.113.253' }))
+              .statusCode,
+          ).toBe(401);
+        } finally {
+          await limited.owner.query('alter table auth_throttle_away rename to auth_throttle');
+        }
+      } finally {
+        await second.close();
+        await database.close();
+        await limited.close();
+      }
+    },
+  );
 });

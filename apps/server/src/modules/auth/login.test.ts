@@ -8,8 +8,12 @@ import {
   bearer,
   login,
   makeUser,
+  outbox,
   refreshCookieOf,
+  signUp,
+  signUpTokenFor,
   TEST_APP_SECRET,
+  TEST_PUBLIC_URL,
   useTestContext,
 } from '../../test/helpers';
 
@@ -17,6 +21,8 @@ const ctx = useTestContext();
 
 const register = (payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+const verify = (token: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token, password } });
 
 const validSignup = (overrides: Record<string, unknown> = {}) => ({
   email: `New.Person+${Math.random().toString(36).slice(2)}@Example.com`,
@@ -28,24 +34,33 @@ const validSignup = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('POST /api/auth/register', () => {
-  it('creates a firm named by the company, the user, a session and an audit row', async () => {
+describe('POST /api/auth/register and /api/auth/verify-email', () => {
+  it('creates nothing but a waiting sign-up; the link with the password creates the firm, the user and a session', async () => {
     const payload = validSignup();
     const response = await register(payload);
-    expect(response.statusCode).toBe(201);
-    const body = response.json();
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ success: true, message: MESSAGES.signUpCheckEmail });
+    expect(refreshCookieOf(response)).toBeUndefined();
+    const email = payload.email.toLowerCase();
+    expect(await ctx.database.db.$count(schema.users, eq(schema.users.email, email))).toBe(0);
+
+    const mail = (await outbox(ctx)).filter((m) => m.to.includes(email)).at(-1)!;
+    // The link is built from PUBLIC_URL, never from the request's Host.
+    expect(mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(
+      `${TEST_PUBLIC_URL}/verify-email?token=`,
+    );
+    const token = await signUpTokenFor(ctx, email);
+    const verified = await verify(token, payload.password);
+    expect(verified.statusCode).toBe(200);
+    const body = verified.json();
     expect(body).toMatchObject({
       success: true,
       expiresIn: 900,
-      user: {
-        email: payload.email.toLowerCase(),
-        first_name: 'Riley',
-        last_name: 'Quinn',
-        userType: 'attorney',
-      },
+      user: { email, first_name: 'Riley', last_name: 'Quinn', userType: 'attorney' },
+      signedUpAs: 'attorney',
     });
     expect(body.token).toMatch(/^eyJ/);
-    expect(refreshCookieOf(response)).toBeTruthy();
+    expect(refreshCookieOf(verified)).toBeTruthy();
 
     const [user] = await ctx.database.db
       .select()
@@ -64,42 +79,144 @@ describe('POST /api/auth/register', () => {
       .from(schema.auditLog)
       .where(eq(schema.auditLog.userId, user!.id));
     expect(audits.map((a) => `${a.action}:${a.outcome}`)).toContain('signup:success');
+    expect((await login(ctx, email, payload.password)).response.statusCode).toBe(200);
+  });
+
+  it('answers an address that has an account exactly as a new one, in similar time, and mails its owner a note', async () => {
+    const owner = await makeUser(ctx, { email: `owner-${Date.now()}@example.com` });
+    const strip = (r: Awaited<ReturnType<typeof register>>) => ({
+      status: r.statusCode,
+      body: r.json(),
+      cookies: r.cookies.length,
+    });
+    const taken = await register(validSignup({ email: owner.email.toUpperCase() }));
+    const fresh = await register(validSignup());
+    expect(strip(taken)).toEqual(strip(fresh));
+    expect(strip(taken)).toEqual({
+      status: 202,
+      body: { success: true, message: MESSAGES.signUpCheckEmail },
+      cookies: 0,
+    });
+    const toOwner = (await outbox(ctx)).filter((m) => m.to.includes(owner.email));
+    expect(toOwner.map((m) => m.subject)).toEqual(['Someone tried to sign up with your e-mail']);
+    expect(toOwner[0]!.raw).not.toContain('verify-email');
+    // The owner's account is untouched: their password still signs in.
+    expect((await login(ctx, owner.email, owner.password)).response.statusCode).toBe(200);
+
+    // Interleaved samples, so load on the machine affects both sides alike; both hash once.
+    const takenTimes: number[] = [];
+    const freshTimes: number[] = [];
+    const sample = async (email: string, into: number[]) => {
+      const start = performance.now();
+      await register(validSignup({ email }));
+      into.push(performance.now() - start);
+    };
+    for (let i = 0; i < 6; i++) {
+      await sample(owner.email, takenTimes);
+      await sample(`fresh-${i}-${Date.now()}@example.com`, freshTimes);
+    }
+    const ratio = Math.min(...takenTimes) / Math.min(...freshTimes);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
+  });
+
+  it('makes the link single-use, refuses it after 24 hours, with another password, or once a newer link was sent', async () => {
+    const payload = validSignup();
+    const email = payload.email.toLowerCase();
+    await register(payload);
+    const first = await signUpTokenFor(ctx, email);
+
+    // Before verifying, the password does not sign in: it says why, and a new link can be asked.
+    const early = await login(ctx, email, payload.password);
+    expect(early.response.statusCode).toBe(403);
+    expect(early.body).toMatchObject({ error: MESSAGES.emailNotVerified, code: 'EMAIL_NOT_VERIFIED' });
+    // A wrong password there answers as for an unknown address.
+    expect((await login(ctx, email, 'Wrong-Password-1')).body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+
+    const resend = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email, password } });
+    const wrong = await resend('Wrong-Password-1');
+    const right = await resend(payload.password);
+    expect(wrong.json()).toEqual(right.json());
+    expect(right.json()).toEqual({ success: true, message: MESSAGES.signUpLinkResent });
+    const second = await signUpTokenFor(ctx, email);
+    expect(second).not.toBe(first);
+    expect((await verify(first, payload.password)).json()).toMatchObject({
+      error: MESSAGES.verificationLinkInvalid,
+    });
+
+    const wrongPassword = await verify(second, 'Another-Password-9');
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json().error).toBe(MESSAGES.verificationPasswordWrong);
+    expect((await verify(second, payload.password)).statusCode).toBe(200);
+    const again = await verify(second, payload.password);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe(MESSAGES.verificationLinkInvalid);
+
+    const late = validSignup();
+    await register(late);
+    const lateToken = await signUpTokenFor(ctx, late.email.toLowerCase());
+    await ctx.database.db
+      .update(schema.pendingSignUps)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.pendingSignUps.email, late.email.toLowerCase()));
+    expect((await verify(lateToken, late.password)).json().error).toBe(MESSAGES.verificationLinkInvalid);
+    expect(await ctx.database.db.$count(schema.users, eq(schema.users.email, late.email.toLowerCase()))).toBe(
+      0,
+    );
+  });
+
+  it('cannot be used to take over an address: someone else’s sign-up needs its own password', async () => {
+    const email = `victim-${Date.now()}@example.com`;
+    await register(validSignup({ email, password: 'Attacker-Chosen-Words' }));
+    const attackersLink = await signUpTokenFor(ctx, email);
+    await register(validSignup({ email, password: 'Owner-Own-Phrase-42' }));
+    const ownersLink = await signUpTokenFor(ctx, email);
+    // The owner opens the attacker's mail by mistake: their own password does not fit it.
+    expect((await verify(attackersLink, 'Owner-Own-Phrase-42')).statusCode).toBe(400);
+    expect((await verify(ownersLink, 'Owner-Own-Phrase-42')).statusCode).toBe(200);
+    // Now the address has an account: the attacker's sign-up is over.
+    expect((await verify(attackersLink, 'Attacker-Chosen-Words')).json().error).toBe(
+      MESSAGES.verificationLinkInvalid,
+    );
+    expect((await login(ctx, email, 'Attacker-Chosen-Words')).response.statusCode).toBe(401);
   });
 
   it.each([
     ['Short1A', MESSAGES.passwordTooShort],
-    ['longenoughbutnodigits', MESSAGES.passwordComposition],
-    ['alllowercase123', MESSAGES.passwordComposition],
     ['Password123!', MESSAGES.passwordCommon],
     ['Dragon2024', MESSAGES.passwordCommon],
+    ['baseball', MESSAGES.passwordCommon],
     ['QuinnClaimsLaw1', MESSAGES.passwordContainsContext],
+    ['quinn claims law', MESSAGES.passwordContainsContext],
+    ['x'.repeat(257), MESSAGES.passwordTooLong],
   ])('refuses the password %j with the spec text', async (password, message) => {
     const response = await register(validSignup({ password }));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: message, code: 'VALIDATION_FAILED' });
   });
 
-  it('accepts long passphrases with spaces and emoji and verifies them exactly as typed', async () => {
-    const passphrase = `Correct horse battery staple 7 🐴 ${'x'.repeat(60)}`;
-    const email = `long-${Date.now()}@example.com`;
-    expect((await register(validSignup({ email, password: passphrase }))).statusCode).toBe(201);
-    expect((await login(ctx, email, passphrase)).response.statusCode).toBe(200);
-    const first72Bytes = Buffer.from(passphrase).subarray(0, 72).toString();
-    expect((await login(ctx, email, first72Bytes)).response.statusCode).toBe(401);
-    expect((await login(ctx, email, passphrase.toUpperCase())).response.statusCode).toBe(401);
-    expect((await login(ctx, email, ` ${passphrase}`)).response.statusCode).toBe(401);
-  });
-
-  it('refuses an e-mail that already has an account, whatever its case', async () => {
-    const payload = validSignup();
-    expect((await register(payload)).statusCode).toBe(201);
-    const again = await register({ ...payload, email: payload.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: MESSAGES.emailAlreadyRegistered, code: 'CONFLICT' });
+  it.each([
+    ['no composition rule: four common words', 'correct horse battery staple'],
+    ['8 characters, lower-case only', 'mqzvtrkw'],
+    ['64 characters with spaces', 'the quick brown fox jumps over a lazy dog near the riverbank, ok'],
+    ['128 characters', 'pale blue kettle '.repeat(8).slice(0, 128)],
+    ['200 characters of emoji and words', `${'🐴🔋📎 staple '.repeat(20)}`.slice(0, 200)],
+  ])('accepts %s, and verifies it exactly as typed', async (_, password) => {
+    expect([...password].length).toBeGreaterThanOrEqual(8);
+    const email = `pass-${Math.random().toString(36).slice(2)}@example.com`;
+    const response = await signUp(ctx, validSignup({ email, password }));
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await login(ctx, email, password)).response.statusCode).toBe(200);
+    const first72Bytes = Buffer.from(password).subarray(0, 72).toString();
+    if (first72Bytes !== password)
+      expect((await login(ctx, email, first72Bytes)).response.statusCode).toBe(401);
+    expect((await login(ctx, email, password.toUpperCase())).response.statusCode).toBe(401);
+    expect((await login(ctx, email, ` ${password}`)).response.statusCode).toBe(401);
   });
 
   it('refuses missing fields and unknown user types without writing anything', async () => {
-    const before = await ctx.database.db.select().from(schema.users);
+    const before = await ctx.database.db.$count(schema.pendingSignUps);
     for (const payload of [
       validSignup({ companyName: '' }),
       validSignup({ userType: 'administrator' }),
@@ -110,23 +227,23 @@ describe('POST /api/auth/register', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION_FAILED');
     }
-    expect(await ctx.database.db.select().from(schema.users)).toHaveLength(before.length);
+    expect(await ctx.database.db.$count(schema.pendingSignUps)).toBe(before);
   });
 
   it('lets every other user type sign up, with no firm yet and no firm created for them', async () => {
     for (const userType of ['restoration-contractor', 'public-adjuster', 'expert-witness', 'client']) {
       const firmsBefore = await ctx.database.db.$count(schema.firms);
-      const response = await register(validSignup({ userType }));
-      expect(response.statusCode).toBe(201);
+      const response = await signUp(ctx, validSignup({ userType }));
+      expect(response.statusCode).toBe(200);
       expect(response.json().user).toMatchObject({ userType: null, firm: null, firms: [], invitations: 0 });
       expect(await ctx.database.db.$count(schema.firms)).toBe(firmsBefore);
       const token = response.json().token as string;
-      const verify = await ctx.app.inject({
+      const verifySession = await ctx.app.inject({
         method: 'GET',
         url: '/api/tokens/verify',
         headers: bearer(token),
       });
-      expect(verify.statusCode).toBe(200);
+      expect(verifySession.statusCode).toBe(200);
       const cases = await ctx.app.inject({ method: 'GET', url: '/api/cases', headers: bearer(token) });
       expect(cases.statusCode).toBe(403);
       expect(cases.json().error).toBe(MESSAGES.noFirmYet);

@@ -108,6 +108,30 @@ describe('forgot and reset password', () => {
     expect(common.json().error).toBe(MESSAGES.passwordCommon);
     expect((await reset(token, 'Fresh-Harbor-9921')).statusCode).toBe(200);
   });
+
+  it('holds reset and change to length, not composition: 7 characters refused, four plain words accepted', async () => {
+    const user = await makeUser(ctx);
+    await forgot(user.email);
+    const token = await resetTokenFor(ctx, user.email);
+    const seven = await reset(token, 'qzxvbnm');
+    expect(seven.statusCode).toBe(400);
+    expect(seven.json().error).toBe(MESSAGES.passwordTooShort);
+    expect((await reset(token, 'correct horse battery staple')).statusCode).toBe(200);
+
+    const session = await login(ctx, user.email, 'correct horse battery staple');
+    expect(session.response.statusCode).toBe(200);
+    const change = (newPassword: string) =>
+      post(
+        '/api/auth/change-password',
+        { currentPassword: 'correct horse battery staple', newPassword },
+        bearer(session.body.token),
+      );
+    expect((await change('qzxvbnm')).json().error).toBe(MESSAGES.passwordTooShort);
+    expect((await change('Password123!')).json().error).toBe(MESSAGES.passwordCommon);
+    const emoji = '🏠💧🔧 '.repeat(50).slice(0, 200);
+    expect((await change(emoji)).statusCode).toBe(200);
+    expect((await login(ctx, user.email, emoji)).response.statusCode).toBe(200);
+  });
 });
 
 describe('POST /api/auth/change-password', () => {

@@ -179,10 +179,17 @@ export class SessionsService {
     this.forget(sessionId);
   }
 
-  async revokeAllForUser(tx: DbOrTx, userId: string, reason: string, keepSessionId?: string): Promise<void> {
+  /** Ends every session of the person (but `keepSessionId`); answers how many ended. */
+  async revokeAllForUser(
+    tx: DbOrTx,
+    userId: string,
+    reason: string,
+    keepSessionId?: string,
+  ): Promise<number> {
     const revoked = await repo.revokeUserSessions(tx, userId, reason, keepSessionId);
     await endLiveSessions(tx, revoked);
     revoked.forEach((id) => this.forget(id));
+    return revoked.length;
   }
 
   /**

@@ -96,8 +96,9 @@ afterAll(async () => {
 describe('kept calendar answers', () => {
   it('serve a range again until a change commits, whichever code makes it', async () => {
     expect(await titles(attorney.token)).toEqual(['Roof inspection']);
-    // Retitled with the triggers off (as no code of ours can): the kept answer is still served.
-    await db().transaction(async (tx) => {
+    // Retitled with the triggers off (as no code of ours can; the owner's connection): the kept
+    // answer is still served.
+    await ctx.owner.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx
         .update(schema.calendarEvents)

@@ -274,6 +274,7 @@ export class CasesService {
           const invited = await inviteToFirm(tx, {
             firmId: principal.firmId,
             invitedById: principal.userId,
+            context,
             userType: expectedType,
             email: input.email,
             firstName: input.firstName,

@@ -52,6 +52,7 @@ export class ClientsService {
         const { userId, temporaryPassword } = await inviteToFirm(tx, {
           firmId: principal.firmId,
           invitedById: principal.userId,
+          context,
           email: input.email,
           firstName: input.firstName,
           lastName: input.lastName,

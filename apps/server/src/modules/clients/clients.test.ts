@@ -9,6 +9,7 @@ import {
   login,
   makeUser,
   outbox,
+  signUpTokenFor,
   TEST_PUBLIC_URL,
   type TestContext,
 } from '../../test/helpers';
@@ -161,6 +162,93 @@ describe('POST /api/client/new', () => {
       expect(text).toContain(message);
     }
     expect(await ctx.database.db.$count(schema.users)).toBe(before);
+  });
+
+  it('invites an address someone signed up with but never verified: the sign-up ends (audited), the invited person signs in', async () => {
+    const payload = newClient();
+    const squat = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        email: payload.email,
+        password: 'Squatter-Chosen-Phrase',
+        firstName: 'Not',
+        lastName: 'Maria',
+        userType: 'attorney',
+        companyName: 'Squat Law',
+      },
+    });
+    expect(squat.statusCode).toBe(202);
+    const squattersLink = await signUpTokenFor(ctx, payload.email);
+
+    const created = await create(payload);
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ firstName: 'Maria', invitationPending: true });
+    const [superseded] = await ctx.database.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, 'signup_superseded'))
+      .orderBy(sql`${schema.auditLog.createdAt} desc`)
+      .limit(1);
+    expect(superseded).toMatchObject({ firmId: attorney.firmId, userId: created.json().data.id });
+    expect(superseded!.details).toMatchObject({ email: payload.email, signUps: 1, invitedById: attorney.id });
+
+    // The squatter's link and password make nothing, and do not sign in.
+    const squatVerify = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: squattersLink, password: 'Squatter-Chosen-Phrase' },
+    });
+    expect(squatVerify.statusCode).toBe(400);
+    expect(squatVerify.json().error).toBe(MESSAGES.verificationLinkInvalid);
+    expect((await login(ctx, payload.email, 'Squatter-Chosen-Phrase')).response.statusCode).toBe(401);
+
+    const temporary = await login(ctx, payload.email, await invitationPassword(payload.email));
+    expect(temporary.body).toMatchObject({ requiresPasswordReset: true });
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-temp-password',
+      payload: {
+        email: payload.email,
+        ticket: temporary.body.temporaryPasswordTicket,
+        newPassword: 'correct horse battery staple',
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    const signedIn = await login(ctx, payload.email, 'correct horse battery staple');
+    expect(signedIn.body.user).toMatchObject({
+      userType: 'client',
+      email: payload.email,
+      first_name: 'Maria',
+    });
+  });
+
+  it('answers an address with an account in another firm exactly as a new one', async () => {
+    const elsewhere = await makeUser(ctx, { userType: 'attorney' });
+    const shape = (response: Awaited<ReturnType<typeof create>>) => {
+      const { message, data } = response.json();
+      return {
+        status: response.statusCode,
+        message,
+        keys: Object.keys(data).sort(),
+        pending: data.invitationPending,
+      };
+    };
+    const known = await create(newClient({ email: elsewhere.email }));
+    const fresh = await create(newClient());
+    expect(shape(known)).toEqual(shape(fresh));
+    expect(known.statusCode).toBe(201);
+  });
+
+  it('lets two firms invite one new address at the same moment: both succeed, one account', async () => {
+    const otherFirm = await makeUser(ctx, { userType: 'attorney' });
+    const otherToken = (await login(ctx, otherFirm.email, otherFirm.password)).body.token;
+    for (let round = 0; round < 3; round++) {
+      const payload = newClient();
+      const answers = await Promise.all([create(payload), create(payload, otherToken)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+      expect(await ctx.database.db.$count(schema.users, eq(schema.users.email, payload.email))).toBe(1);
+    }
   });
 
   it('answers 409 for someone already in the firm, and writes nothing', async () => {

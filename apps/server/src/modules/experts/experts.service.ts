@@ -238,6 +238,7 @@ export class ExpertsService {
             const invited = await inviteToFirm(tx, {
               firmId: principal.firmId,
               invitedById: principal.userId,
+              context,
               userType: 'expert-witness',
               email: expert.email,
               ...names,

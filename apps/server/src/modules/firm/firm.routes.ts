@@ -1,4 +1,6 @@
 import {
+  firmSecurity,
+  firmSecurityRequest,
   firmMemberParams,
   firmMembersResponse,
   firmPeopleResponse,
@@ -12,9 +14,10 @@ import { principalOf } from '../auth/auth.guard';
 /**
  * GET /api/firm/people: the firm's attorneys and case team members (not clients), to choose from.
  * GET /api/firm/members and DELETE /api/firm/members/{userId}: Settings → Team.
+ * GET and PUT /api/firm/security: whether the firm's attorneys must use two-step sign-in.
  */
 export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { firm } = app.services;
+  const { firm, mfa } = app.services;
   app.get(
     '/people',
     routeOptions('profile', ['attorney'], { response: { 200: firmPeopleResponse } }),
@@ -35,5 +38,22 @@ export const firmRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) =>
       firm.removeMember(principalOf(request), request.params.userId, requestContext(request)),
+  );
+
+  app.get(
+    '/security',
+    routeOptions('profile', ['attorney'], { response: { 200: firmSecurity } }),
+    async (request) => mfa.firmSecurity(principalOf(request)),
+  );
+
+  app.put(
+    '/security',
+    routeOptions('profile', ['attorney'], { body: firmSecurityRequest, response: { 200: firmSecurity } }),
+    async (request) =>
+      mfa.setFirmRequirement(
+        principalOf(request),
+        request.body.requireMfaForAttorneys,
+        requestContext(request),
+      ),
   );
 };

@@ -54,4 +54,33 @@ describe('the privacy clean-up', () => {
     expect(keys).not.toContain('leads:ip:203.0.113.7');
     expect(keys).toContain('leads:ip:203.0.113.8');
   });
+
+  it('forgets sign-ups whose link expired or was used, and keeps those still waiting', async () => {
+    const { db } = ctx.database;
+    const signUp = (email: string, expiresAt: Date, usedAt: Date | null = null) => ({
+      email,
+      passwordHash: 'not-a-real-hash',
+      firstName: 'A',
+      lastName: 'B',
+      companyName: 'C',
+      userType: 'client',
+      tokenHash: `hash-${email}`,
+      expiresAt,
+      usedAt,
+    });
+    const hour = 3_600_000;
+    await db
+      .insert(schema.pendingSignUps)
+      .values([
+        signUp('expired@example.test', new Date(Date.now() - hour)),
+        signUp('used@example.test', new Date(Date.now() + hour), new Date()),
+        signUp('waiting@example.test', new Date(Date.now() + hour)),
+      ]);
+
+    await ctx.app.jobs.enqueue(db, PRIVACY_CLEANUP_JOB, {});
+    await ctx.app.jobs.drain();
+
+    const left = await db.select({ email: schema.pendingSignUps.email }).from(schema.pendingSignUps);
+    expect(left.map((row) => row.email)).toEqual(['waiting@example.test']);
+  });
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { JobHandler } from '../../platform/jobs';
 import type { Throttle } from '../../platform/throttle';
+import { signUpsRepository } from '../auth/sign-ups.repository';
 import { leadsRepository } from './leads.repository';
 
 /** The job (run with the hourly clean-up) that forgets IP addresses kept no longer than needed. */
@@ -13,7 +14,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Addresses kept only as long as they serve: a free-trial request's IP for
- * LEAD_IP_RETENTION_DAYS (the landing page says so), a rate limit's counter until its window ends.
+ * LEAD_IP_RETENTION_DAYS (the landing page says so), a rate limit's counter until its window ends,
+ * a sign-up never verified until its link expires.
  */
 export function privacyCleanup(
   db: Database,
@@ -30,7 +32,8 @@ export function privacyCleanup(
         new Date(clock().getTime() - LEAD_IP_RETENTION_DAYS * DAY_MS),
       );
       const counters = await throttle.forgetExpired(longestWindow);
-      if (leads || counters) log.info({ leads, counters }, 'IP addresses forgotten');
+      const signUps = await signUpsRepository.forgetEnded(db);
+      if (leads || counters || signUps) log.info({ leads, counters, signUps }, 'IP addresses forgotten');
     },
   };
 }

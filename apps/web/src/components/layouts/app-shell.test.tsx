@@ -2,6 +2,7 @@ import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
+import { getAccessToken } from '@/lib/session-store';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
 
@@ -107,7 +108,8 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(await screen.findByRole('heading', { name: 'Sign in to Sentinel' })).toBeInTheDocument();
     expect(callsTo('POST /api/tokens/logout')).toHaveLength(1);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userId)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.googleConnected)).toBe('false');
   });
 });

@@ -1,7 +1,9 @@
 import { MESSAGES } from '@sentinel/shared';
+import { useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from './field';
 import { PasswordInput, type PasswordInputProps } from './password-input';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
 export interface PasswordFieldProps extends PasswordInputProps {
   label: string;
@@ -30,21 +32,40 @@ export interface NewPasswordFieldsProps {
   password: UseFormRegisterReturn;
   confirmation: UseFormRegisterReturn;
   errors: { password?: string; confirmation?: string };
+  /** The person's own words (name, e-mail, company), which the strength meter counts as weak. */
+  userInputs?: readonly string[];
 }
 
-/** A new password with the rule's hint, and its confirmation: sign-up, reset, temporary and change. */
-export function NewPasswordFields({ kind, password, confirmation, errors }: NewPasswordFieldsProps) {
+/**
+ * A new password with the length advice and a strength meter, and its confirmation: sign-up,
+ * reset, temporary and change (docs/decisions/0010: length and the common list, no composition).
+ */
+export function NewPasswordFields({
+  kind,
+  password,
+  confirmation,
+  errors,
+  userInputs,
+}: NewPasswordFieldsProps) {
   const labels = LABELS[kind];
+  const [typed, setTyped] = useState('');
   return (
     <>
-      <PasswordField
-        label={labels.password}
-        error={errors.password}
-        hint={MESSAGES.passwordHint}
-        autoComplete="new-password"
-        toggleLabel={labels.toggle}
-        {...password}
-      />
+      <div className="space-y-1.5">
+        <PasswordField
+          label={labels.password}
+          error={errors.password}
+          hint={MESSAGES.passwordAdvice}
+          autoComplete="new-password"
+          toggleLabel={labels.toggle}
+          {...password}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            return password.onChange(event);
+          }}
+        />
+        <PasswordStrengthMeter password={typed} userInputs={userInputs} />
+      </div>
       <PasswordField
         label={labels.confirmation}
         error={errors.confirmation}

@@ -1,11 +1,11 @@
 import { MESSAGES, TOKEN_REFRESH_THRESHOLD_SECONDS, type SessionUser } from '@sentinel/shared';
 import { readJwtExpiry, tokenNeedsRefresh } from '../jwt';
 import {
-  getStoredFirmId,
-  getStoredToken,
-  removeStoredToken,
+  getAccessToken,
+  getTokenFirmId,
+  removeAccessToken,
   saveSession,
-  setStoredToken,
+  setAccessToken,
 } from '../session-store';
 import { readBody, send, toApiError } from './errors';
 import { firmChanged, sessionLost } from './session';
@@ -13,7 +13,11 @@ import { firmChanged, sessionLost } from './session';
 export const REFRESH_PATH = '/api/tokens/refresh';
 const REFRESH_LOCK = 'sentinel-token-refresh';
 
-// Token refresh: one in flight per tab, serialised across tabs with the Web Locks API.
+// Token refresh: one in flight per tab, serialised across tabs with the Web Locks API. Each tab
+// keeps its own access token in memory, but all share one refresh cookie, rotated at every use;
+// the server takes a second use of a rotated token for theft and ends the session, so two tabs
+// must never present the same one (two tabs opened at once would). With the lock, the second
+// tab's refresh starts after the first's answer has replaced the cookie.
 
 let refreshInFlight: Promise<string> | null = null;
 
@@ -45,13 +49,13 @@ async function postRefresh(): Promise<Refreshed> {
  */
 function storeRefreshed({ token, user }: Refreshed): string {
   if (!user) {
-    if (token !== getStoredToken()) setStoredToken(token);
+    if (token !== getAccessToken()) setAccessToken(token);
     return token;
   }
-  // With no token stored there was no page of a firm to protect (a session restored from the
-  // cookie at start).
-  const hadSession = getStoredToken() !== null;
-  const shownFirm = getStoredFirmId();
+  // With no token in memory there was no page of a firm to protect (a session restored from the
+  // cookie at load).
+  const hadSession = getAccessToken() !== null;
+  const shownFirm = getTokenFirmId();
   saveSession(token, user);
   if (hadSession && (user.firm?.id ?? null) !== shownFirm) firmChanged();
   return token;
@@ -60,8 +64,8 @@ function storeRefreshed({ token, user }: Refreshed): string {
 async function refreshUnderLock(staleToken: string | null): Promise<Refreshed> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   const run = async () => {
-    // Another tab may have refreshed while this one waited for the lock.
-    const current = getStoredToken();
+    // This tab may have been given a token while it waited for the lock (a change of firm).
+    const current = getAccessToken();
     if (current && current !== staleToken && !tokenNeedsRefresh(current, TOKEN_REFRESH_THRESHOLD_SECONDS)) {
       return { token: current };
     }
@@ -72,14 +76,14 @@ async function refreshUnderLock(staleToken: string | null): Promise<Refreshed> {
 
 /**
  * Gets a new access token. Concurrent callers share one refresh. `staleToken` is the token the
- * caller found unusable; a different, fresh stored token (another tab refreshed) is used as is.
- * On failure the token is removed and the session-lost handler runs.
+ * caller found unusable; a different, fresh token in memory (given while waiting) is used as is.
+ * On failure the token is forgotten and the session-lost handler runs.
  */
-export function refreshAccessToken(staleToken: string | null = getStoredToken()): Promise<string> {
+export function refreshAccessToken(staleToken: string | null = getAccessToken()): Promise<string> {
   refreshInFlight ??= refreshUnderLock(staleToken)
     .then(storeRefreshed)
     .catch((error: unknown) => {
-      removeStoredToken();
+      removeAccessToken();
       sessionLost();
       throw error;
     })
@@ -89,10 +93,14 @@ export function refreshAccessToken(staleToken: string | null = getStoredToken())
   return refreshInFlight;
 }
 
-/** The stored token, refreshed first when it is missing, invalid or expires within 30 s. */
+/**
+ * The tab's token, refreshed first when it is missing (a reload, a new tab: the session is
+ * restored from the refresh cookie before the first authenticated call), invalid or expires
+ * within 30 s.
+ */
 export async function getValidAccessToken(): Promise<string> {
   if (refreshInFlight) return refreshInFlight;
-  const token = getStoredToken();
+  const token = getAccessToken();
   if (token && !tokenNeedsRefresh(token, TOKEN_REFRESH_THRESHOLD_SECONDS)) return token;
   return refreshAccessToken(token);
 }
@@ -108,10 +116,10 @@ export function cancelProactiveRefresh(): void {
   proactiveTimer = undefined;
 }
 
-/** (Re)arms one timer that refreshes the stored token 30 s before it expires. */
+/** (Re)arms one timer that refreshes the tab's token 30 s before it expires. */
 export function scheduleProactiveRefresh(now = Date.now()): void {
   cancelProactiveRefresh();
-  const token = getStoredToken();
+  const token = getAccessToken();
   const exp = token ? readJwtExpiry(token) : null;
   if (!token || exp === null) return;
   const due = exp * 1000 - TOKEN_REFRESH_THRESHOLD_SECONDS * 1000 - now;

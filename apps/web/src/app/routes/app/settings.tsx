@@ -29,7 +29,7 @@ export default function SettingsRoute() {
     <>
       <PageHeader
         title="Settings"
-        description="Your profile, your firms, password, plan, connected accounts and calendar."
+        description="Your profile, your firms, password and sign-in security, plan, connected accounts and calendar."
       />
       <SettingsView extraTabs={extraTabs} />
     </>

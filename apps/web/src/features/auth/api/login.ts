@@ -12,7 +12,10 @@ export interface LoginFormValues {
 const EMAIL_PATTERN =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
-/** Spec §5 login: e-mail required and well-formed; password required and matching the rule. */
+/**
+ * Spec §5 login: e-mail required and well-formed; password required and of the spec's minimum
+ * length (its composition rule is gone for every password: docs/decisions/0010).
+ */
 export function validateLoginForm(values: LoginFormValues): FieldErrors<LoginFormValues> {
   const errors: FieldErrors<LoginFormValues> = {};
   const email = values.email.trim();
@@ -21,7 +24,7 @@ export function validateLoginForm(values: LoginFormValues): FieldErrors<LoginFor
     errors.email = { type: 'pattern', message: MESSAGES.emailInvalid };
   if (!values.password) errors.password = { type: 'required', message: MESSAGES.passwordRequired };
   else if (passwordRuleError(values.password))
-    errors.password = { type: 'pattern', message: MESSAGES.passwordHint };
+    errors.password = { type: 'pattern', message: MESSAGES.passwordTooShort };
   return errors;
 }
 

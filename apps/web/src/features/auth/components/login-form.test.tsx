@@ -3,7 +3,15 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { currentUrl, fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
-import { attorney, firmless, makeJwt, propertyOwner } from '@/testing/session';
+import { getAccessToken } from '@/lib/session-store';
+import {
+  attorney,
+  browserStorageText,
+  firmless,
+  JWT_PATTERN,
+  makeJwt,
+  propertyOwner,
+} from '@/testing/session';
 
 const LOGIN = 'POST /api/auth/login';
 
@@ -57,7 +65,7 @@ describe('login', () => {
     );
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.temporaryPasswordTicket)).toBe('ticket-123');
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(getAccessToken()).toBeNull();
   });
 
   it('sends an expired temporary password to /forgot-password with the spec message', async () => {
@@ -79,8 +87,11 @@ describe('login', () => {
     const { router } = await submitLogin('/auth/login');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/attorney/dashboard'));
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
+    // The token is held in memory only: no storage script could read holds it.
+    expect(getAccessToken()).toBe(token);
     expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe(attorney.userId);
+    expect(browserStorageText()).not.toContain(token);
+    expect(browserStorageText()).not.toMatch(JWT_PATTERN);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toBeInTheDocument();
   });
 
@@ -112,12 +123,32 @@ describe('login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginNoToken);
   });
 
-  it('checks the password rule in the browser and shows the hint, without calling the server', async () => {
+  it('checks the spec’s minimum length in the browser, without calling the server', async () => {
     const { calls } = mockFetch({});
-    await submitLogin('/login', 'ada@lovelace-law.test', 'lowercase');
-    expect(await screen.findByText(MESSAGES.passwordHint)).toBeInTheDocument();
+    await submitLogin('/login', 'ada@lovelace-law.test', 'seven77');
+    expect(await screen.findByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(calls).toHaveLength(0);
+  });
+
+  it('sends a password without digits or capitals: there is no composition rule', async () => {
+    const { callsTo } = mockFetch({ [LOGIN]: () => new Response(null, { status: 401 }) });
+    await submitLogin('/login', 'ada@lovelace-law.test', 'correct horse battery staple');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
+    expect(callsTo(LOGIN)[0]?.body).toMatchObject({ password: 'correct horse battery staple' });
+  });
+
+  it('says a sign-up is not verified yet and sends its link again with the typed e-mail and password', async () => {
+    const RESEND = 'POST /api/auth/resend-verification';
+    const { callsTo } = mockFetch({
+      [LOGIN]: () => json(403, { error: MESSAGES.emailNotVerified, code: 'EMAIL_NOT_VERIFIED' }),
+      [RESEND]: () => json(200, { success: true, message: MESSAGES.signUpLinkResent }),
+    });
+    const app = await submitLogin('/login', 'new@lovelace-law.test', 'Secret-Words-42');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.emailNotVerified);
+    await app.user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(MESSAGES.signUpLinkResent)).toBeInTheDocument();
+    expect(callsTo(RESEND)[0]?.body).toEqual({ email: 'new@lovelace-law.test', password: 'Secret-Words-42' });
   });
 
   it('toggles password visibility with an accessible button', async () => {

@@ -1,6 +1,7 @@
 import { MESSAGES, SESSION_STORAGE_KEYS, STORAGE_KEYS } from '@sentinel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getAccessToken } from '@/lib/session-store';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
 
@@ -42,6 +43,16 @@ describe('reset password', () => {
       token: 'abc123',
       newPassword: 'NewSecret1',
     });
+  });
+
+  it('rates the new password with the strength meter and the length advice', async () => {
+    mockFetch({});
+    const app = renderApp('/reset-password?token=abc123');
+    expect(await screen.findByText(MESSAGES.passwordAdvice)).toBeInTheDocument();
+    expect(screen.queryByRole('meter')).toBeNull();
+    await fillIn(app.user, screen.getByLabelText('New password'), 'qwerty123');
+    const meter = await screen.findByRole('meter', { name: 'Password strength' }, { timeout: 10_000 });
+    expect(meter).toHaveAttribute('aria-valuetext', 'Very weak');
   });
 
   it("shows the server's text for an invalid link", async () => {
@@ -93,7 +104,7 @@ describe('reset password', () => {
       ticket: 'ticket-123',
     });
     expect(sessionStorage.getItem(SESSION_STORAGE_KEYS.temporaryPasswordTicket)).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('access-token-1');
+    expect(getAccessToken()).toBe('access-token-1');
     expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('client');
     expect(screen.getByRole('link', { name: 'Go to my dashboard' })).toHaveAttribute('href', '/dashboard');
   });

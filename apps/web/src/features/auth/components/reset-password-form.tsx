@@ -3,13 +3,14 @@ import { MESSAGES } from '@sentinel/shared';
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { NewPasswordFields } from '@/components/ui/password-fields';
 import { homePathFor, paths } from '@/config/paths';
 import { saveSession } from '@/lib/session-store';
 import { changeTemporaryPassword } from '../api/change-temp-password';
+import { secondStepOf } from '../api/second-step';
 import { newPasswordFormSchema, resetPassword, type NewPasswordFormValues } from '../api/reset-password';
 import { resetPasswordErrorMessage } from '../utils/error-messages';
 import { temporaryTicket } from '../utils/temporary-ticket';
@@ -23,6 +24,7 @@ export type ResetMode =
  * a temporary password (whose answer signs the user in), to go on to their dashboard.
  */
 export function ResetPasswordForm({ mode }: { mode: ResetMode }) {
+  const navigate = useNavigate();
   const [doneMessage, setDoneMessage] = useState<string | null>(null);
   const [homePath, setHomePath] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -45,6 +47,13 @@ export function ResetPasswordForm({ mode }: { mode: ResetMode }) {
       }
       const answer = await changeTemporaryPassword({ email: mode.email, newPassword, ticket: mode.ticket });
       temporaryTicket.clear();
+      // A firm that requires two-step sign-in has the new attorney set it up before any session.
+      const secondStep = secondStepOf(answer);
+      if (secondStep) {
+        await navigate(paths.login, { replace: true, state: { secondStep } });
+        return;
+      }
+      if (!answer.token || !answer.user) throw new Error(MESSAGES.loginNoToken);
       saveSession(answer.token, answer.user);
       setHomePath(homePathFor(answer.user.userType));
       setDoneMessage(answer.message);

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deferred, json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
-import { makeJwt, propertyOwner, signIn } from '@/testing/session';
+import { getAccessToken } from '@/lib/session-store';
+import { browserStorageText, makeJwt, propertyOwner, reloadPage, signIn } from '@/testing/session';
 
 describe('session guard', () => {
   beforeAll(preloadRoutes, 120_000);
@@ -38,7 +39,37 @@ describe('session guard', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Sign in to Sentinel' })).toBeInTheDocument();
     expect(callsTo('POST /api/tokens/refresh')).toHaveLength(1);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it("after a reload restores the session with one refresh, showing 'Loading...', never the login page", async () => {
+    signIn(propertyOwner);
+    reloadPage();
+    const fresh = makeJwt(900);
+    const refreshed = deferred<Response>();
+    const { callsTo } = mockFetch({
+      'POST /api/tokens/refresh': () => refreshed.promise,
+      ...verifiedAs(propertyOwner),
+    });
+
+    const { router } = renderApp('/dashboard');
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('POST /api/tokens/refresh')).toHaveLength(1));
+    // Nothing authenticated goes out before the refresh has answered.
+    expect(callsTo('GET /api/tokens/verify')).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: 'Sign in to Sentinel' })).not.toBeInTheDocument();
+
+    refreshed.resolve(json(200, { token: fresh, expiresIn: 900, user: propertyOwner }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(callsTo('POST /api/tokens/refresh')).toHaveLength(1);
+    const verifies = callsTo('GET /api/tokens/verify');
+    expect(verifies.length).toBeGreaterThan(0);
+    for (const call of verifies) expect(call.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+    expect(getAccessToken()).toBe(fresh);
+    expect(browserStorageText()).not.toContain(fresh);
   });
 
   it('with no stored token refreshes from the cookie first, then verifies', async () => {

@@ -1,10 +1,11 @@
-import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
+import { MESSAGES } from '@sentinel/shared';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
-import { makeJwt } from '@/testing/session';
+import { getAccessToken } from '@/lib/session-store';
+import { browserStorageText, makeJwt } from '@/testing/session';
 
 const REGISTER = 'POST /api/auth/register';
 
@@ -91,33 +92,43 @@ describe('signup', () => {
     expect(MESSAGES.passwordTooShort).toBe('Password must be at least 8 characters');
   });
 
-  it('gives the composition text for a password without a digit or uppercase letter', async () => {
-    mockFetch({});
+  it('accepts a password without digits or capitals, and shows its strength as it is typed', async () => {
+    const { callsTo } = mockFetch({
+      [REGISTER]: () => json(202, { success: true, message: MESSAGES.signUpCheckEmail }),
+    });
     const { user } = renderApp('/signup');
-    await fill(user, { ...valid, password: 'alllowercase', confirm: 'alllowercase' });
-    expect(
-      await screen.findByText('Password must contain at least one number and one uppercase letter'),
-    ).toBeInTheDocument();
+    await fillIn(user, await screen.findByLabelText('Password'), 'password');
+    const meter = await screen.findByRole('meter', { name: 'Password strength' }, { timeout: 10_000 });
+    expect(meter).toHaveAttribute('aria-valuetext', 'Very weak');
+    await user.clear(screen.getByLabelText('Password'));
+    await fillIn(user, screen.getByLabelText('Password'), 'correct horse battery staple');
+    // Emptied and typed again, the meter is a new element.
+    await waitFor(() =>
+      expect(screen.getByRole('meter', { name: 'Password strength' })).toHaveAttribute(
+        'aria-valuetext',
+        'Very strong',
+      ),
+    );
+    expect(screen.getByText('Password strength: Very strong')).toBeInTheDocument();
+
+    await fill(user, { ...valid, password: undefined, confirm: 'correct horse battery staple' });
+    await waitFor(() => expect(callsTo(REGISTER)).toHaveLength(1));
+    expect(callsTo(REGISTER)[0]?.body).toMatchObject({ password: 'correct horse battery staple' });
   });
 
-  it('splits the full name on the first space, stores the session, toasts and routes a property owner to /client/dashboard', async () => {
-    const token = makeJwt(900);
-    const user = {
-      userId: 'u9',
-      email: 'mj@example.test',
-      first_name: 'Mary',
-      last_name: 'Jane Watson',
-      userType: 'client',
-    };
+  it('splits the full name on the first space, then asks to check the e-mail, and can send the link again', async () => {
+    const RESEND = 'POST /api/auth/resend-verification';
     const { callsTo } = mockFetch({
-      [REGISTER]: () => json(201, { success: true, token, expiresIn: 900, user }),
-      'GET /api/tokens/verify': () => json(200, { success: true, user }),
+      [REGISTER]: () => json(202, { success: true, message: MESSAGES.signUpCheckEmail }),
+      [RESEND]: () => json(200, { success: true, message: MESSAGES.signUpLinkResent }),
     });
     const app = renderApp('/signup');
 
     await fill(app.user, valid);
 
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/client/dashboard'));
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.signUpCheckEmail)).toBeInTheDocument();
+    expect(screen.getByText('mj@example.test')).toBeInTheDocument();
     expect(callsTo(REGISTER)[0]?.body).toEqual({
       email: 'mj@example.test',
       password: 'Secret123',
@@ -126,19 +137,24 @@ describe('signup', () => {
       userType: 'client',
       companyName: 'Watson Restoration',
     });
-    expect(await screen.findByText(MESSAGES.accountCreated)).toBeInTheDocument();
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
+    // No session until the e-mail's link is followed.
+    expect(getAccessToken()).toBeNull();
+    expect(app.router.state.location.pathname).toBe('/signup');
+
+    await app.user.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(MESSAGES.signUpLinkResent)).toBeInTheDocument();
+    expect(callsTo(RESEND)[0]?.body).toEqual({ email: 'mj@example.test', password: 'Secret123' });
   });
 
   it('uses a single-word name for both first and last name', async () => {
     const { callsTo } = mockFetch({
-      [REGISTER]: () => json(409, { error: MESSAGES.emailAlreadyRegistered, code: 'CONFLICT' }),
+      [REGISTER]: () => json(400, { error: MESSAGES.passwordCommon, code: 'VALIDATION_FAILED' }),
     });
     const { user } = renderApp('/signup');
 
     await fill(user, { ...valid, fullName: 'Cher' });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.emailAlreadyRegistered);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.passwordCommon);
     expect(callsTo(REGISTER)[0]?.body).toMatchObject({ firstName: 'Cher', lastName: 'Cher' });
   });
 
@@ -153,5 +169,51 @@ describe('signup', () => {
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.signupNetworkError));
+  });
+});
+
+describe('the e-mailed sign-up link (/verify-email)', () => {
+  const VERIFY = 'POST /api/auth/verify-email';
+
+  it('asks for the password, then stores the session, toasts and routes by the type chosen', async () => {
+    const token = makeJwt(900);
+    const user = {
+      userId: 'u9',
+      email: 'mj@example.test',
+      first_name: 'Mary',
+      last_name: 'Jane Watson',
+      userType: null,
+      firm: null,
+      firms: [],
+      invitations: 0,
+      timeZone: null,
+    };
+    let answer = () => json(400, { error: MESSAGES.verificationPasswordWrong, code: 'BAD_REQUEST' });
+    const { callsTo } = mockFetch({
+      [VERIFY]: () => answer(),
+      'GET /api/tokens/verify': () => json(200, { success: true, user }),
+      'GET /api/memberships': () => json(200, { data: [] }),
+    });
+    const app = renderApp('/verify-email?token=link-token');
+    await fillIn(app.user, await screen.findByLabelText('Password'), 'Not-It-At-All');
+    await app.user.click(screen.getByRole('button', { name: 'Verify and Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.verificationPasswordWrong);
+    expect(getAccessToken()).toBeNull();
+
+    answer = () => json(200, { success: true, token, expiresIn: 900, user, signedUpAs: 'client' });
+    await app.user.clear(screen.getByLabelText('Password'));
+    await fillIn(app.user, screen.getByLabelText('Password'), 'Secret123');
+    await app.user.click(screen.getByRole('button', { name: 'Verify and Sign In' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/client/dashboard'));
+    expect(callsTo(VERIFY).at(-1)?.body).toEqual({ token: 'link-token', password: 'Secret123' });
+    expect(await screen.findByText(MESSAGES.accountCreated)).toBeInTheDocument();
+    expect(getAccessToken()).toBe(token);
+    expect(browserStorageText()).not.toContain(token);
+  });
+
+  it('goes to /signup without a token', async () => {
+    mockFetch({});
+    const app = renderApp('/verify-email');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/signup'));
   });
 });

@@ -21,7 +21,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Options, Select } from '@/components/ui/select';
 import { useSaveClaimFacts } from '../api/deadlines';
-import { apiErrorsOf, issuesToErrors, type FieldErrors } from '../utils/format';
+import { apiErrorsOf, type FieldErrors } from '@/lib/form-errors';
+import { issuesToErrors } from '../utils/format';
 import { Detail, notSet } from '@/components/ui/detail';
 
 /** The wrapper of the card, so the deadlines' empty state can send the keyboard here. */

@@ -16,7 +16,8 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, inputClasses } from '@/components/ui/input';
 import { useReviewDeadline } from '../api/deadlines';
-import { apiErrorsOf, issuesToErrors, type FieldErrors } from '../utils/format';
+import { apiErrorsOf, type FieldErrors } from '@/lib/form-errors';
+import { issuesToErrors } from '../utils/format';
 
 type ReviewField = 'status' | 'overrideDate' | 'reason';
 const REVIEW_FIELDS: readonly ReviewField[] = ['status', 'overrideDate', 'reason'];

@@ -1,9 +1,9 @@
-import { FIRM_STORAGE_KEYS, MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
+import { FIRM_STORAGE_KEYS, MESSAGES } from '@sentinel/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
 import { setFirmChangedHandler } from '@/lib/api-client';
-import { getSessionSnapshot } from '@/lib/session-store';
+import { getAccessToken, getSessionSnapshot } from '@/lib/session-store';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, lovelaceLaw, signIn, storedUser } from '@/testing/session';
@@ -112,7 +112,7 @@ describe('firm switcher', () => {
     expect(call?.body).toEqual({ firmId: morganReyes.id });
     expect(call?.headers.get('Authorization')).toBe(`Bearer ${oldToken}`);
 
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(switched.token);
+    expect(getAccessToken()).toBe(switched.token);
     expect(getSessionSnapshot()).toMatchObject({ userType: 'public-adjuster', firm: morganReyes });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await firmButton('Morgan & Reyes')).toBeInTheDocument();
@@ -151,8 +151,7 @@ describe('firm switcher', () => {
     openAttorneyDashboard();
     await firmButton('Lovelace Law');
 
-    // The other tab stored the new token, then the new firm.
-    localStorage.setItem(STORAGE_KEYS.token, switched.token);
+    // The other tab stored the new firm (its token is its own: this tab's now fails).
     act(() => {
       window.dispatchEvent(
         new StorageEvent('storage', {

@@ -1,7 +1,7 @@
-import { MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
+import { MESSAGES } from '@sentinel/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { getSessionSnapshot } from '@/lib/session-store';
+import { getAccessToken, getSessionSnapshot } from '@/lib/session-store';
 import { json, mockFetch, type FetchHandler } from '@/testing/fetch-mock';
 import { preloadRoutes, renderApp } from '@/testing/render-app';
 import { firmless, lovelaceLaw, signIn, storedUser } from '@/testing/session';
@@ -130,7 +130,7 @@ describe('waiting screen (no firm yet)', () => {
 
     expect(await screen.findByText(MESSAGES.invitationAccepted)).toBeInTheDocument();
     expect(callsTo(`POST /api/memberships/${invitation.id}/accept`)).toHaveLength(1);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(accepted.token);
+    expect(getAccessToken()).toBe(accepted.token);
     expect(getSessionSnapshot()).toMatchObject({ userType: 'public-adjuster', firm: morganReyes });
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Hedy' })).toBeInTheDocument();
@@ -151,7 +151,7 @@ describe('waiting screen (no firm yet)', () => {
     expect(await screen.findByText(MESSAGES.invitationDeclined)).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 3, name: 'No invitations yet' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: WAITING_TITLE })).toBeInTheDocument();
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(declined.token);
+    expect(getAccessToken()).toBe(declined.token);
   });
 
   it('says so when the invitations cannot be loaded, and tries again', async () => {

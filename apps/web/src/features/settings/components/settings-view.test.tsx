@@ -1,6 +1,7 @@
-import { CONNECT_BANNER_MS, MESSAGES, STORAGE_KEYS } from '@sentinel/shared';
+import { CONNECT_BANNER_MS, MESSAGES } from '@sentinel/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getAccessToken } from '@/lib/session-store';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { currentUrl, fillIn, renderWithRouter } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
@@ -166,7 +167,7 @@ describe('settings: password', () => {
       newPassword: 'NewSecret1',
     });
     expect(callsTo('POST /api/tokens/logout')).toHaveLength(1);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(getAccessToken()).toBeNull();
   });
 
   it("shows the server's error and stays signed in", async () => {
@@ -177,7 +178,7 @@ describe('settings: password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.currentPasswordWrong);
     expect(router.state.location.pathname).toBe('/settings');
     expect(callsTo('POST /api/tokens/logout')).toHaveLength(0);
-    expect(localStorage.getItem(STORAGE_KEYS.token)).not.toBeNull();
+    expect(getAccessToken()).not.toBeNull();
   });
 
   it("falls back to 'Failed to update password'", async () => {

@@ -10,10 +10,12 @@ import { IntegrationsSettings } from './integrations-settings';
 import { MessagingSettingsTab } from './messaging-settings';
 import { PasswordSettings } from './password-settings';
 import { ProfileSettings } from './profile-settings';
+import { SecuritySettings } from './security-settings';
 
 const ownTabs = [
   { value: 'profile', label: 'Profile' },
   { value: 'password', label: 'Password' },
+  { value: 'security', label: 'Security' },
   { value: 'billing', label: 'Billing' },
   { value: 'integrations', label: 'Integrations' },
   { value: 'calendar', label: 'Calendar' },
@@ -68,6 +70,9 @@ export function SettingsView({ extraTabs = [] }: { extraTabs?: readonly Settings
         ))}
         <Tabs.Content value="password" className="pt-6">
           <PasswordSettings />
+        </Tabs.Content>
+        <Tabs.Content value="security" className="pt-6">
+          <SecuritySettings />
         </Tabs.Content>
         <Tabs.Content value="billing" className="pt-6">
           <BillingSettings />

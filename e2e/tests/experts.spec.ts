@@ -176,7 +176,7 @@ test('[EXPERTS] an attorney adds an expert and engages them on a case: invited o
   await expect(row).toHaveCount(1);
 });
 
-test('[EXPERTS] an expert witness keeps their own availability in Settings', async ({ page }) => {
+test('[EXPERTS] an expert witness keeps their own availability in Settings', async ({ page, api }) => {
   await signInViaApi(page, DEMO_EXPERT);
   await page.goto('/settings?tab=availability');
   await expectScreen(page, 'Settings');
@@ -189,13 +189,14 @@ test('[EXPERTS] an expert witness keeps their own availability in Settings', asy
   await expectAccessible(page, 'Settings → Availability at 1440 px');
   await saveScreenshot(page, 'experts-availability-1440', true);
 
-  // The firm's directory shows it.
+  // The firm's directory shows it. The attorney signs in apart from the browser, whose refresh
+  // cookie stays the expert's (a reload restores the session from it).
   const attorney = await ok<{ token: string }>(
-    await page.request.post('/api/auth/login', { data: DEMO.attorney }),
+    await api.post('/api/auth/login', { data: DEMO.attorney }),
     'sign in the demo attorney',
   );
   const directory = await ok<{ data: Array<{ name: string; availability: string }> }>(
-    await page.request.get('/api/experts?search=kowalski', {
+    await api.get('/api/experts?search=kowalski', {
       headers: { Authorization: `Bearer ${attorney.token}` },
     }),
     'the directory',
@@ -212,11 +213,11 @@ test('[EXPERTS] an expert witness keeps their own availability in Settings', asy
   await page.getByRole('button', { name: 'Save Availability' }).click();
   await expect(toast(page, EXPERT_MESSAGES.availabilitySaved)).toBeVisible();
   const expert = await ok<{ token: string }>(
-    await page.request.post('/api/auth/login', { data: DEMO_EXPERT }),
+    await api.post('/api/auth/login', { data: DEMO_EXPERT }),
     'sign in the demo expert',
   );
   const refreshed = await ok<MyExpertResponse>(
-    await page.request.get('/api/experts/me', { headers: { Authorization: `Bearer ${expert.token}` } }),
+    await api.get('/api/experts/me', { headers: { Authorization: `Bearer ${expert.token}` } }),
     'their entry',
   );
   expect(refreshed.data?.availability).toBe('Available');

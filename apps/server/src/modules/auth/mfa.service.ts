@@ -467,8 +467,9 @@ export class MfaService {
 export function deviceName(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const parsed = Bowser.parse(userAgent);
+  // bowser answers '' for what it does not know (curl, scripts).
   const browser = parsed.browser.name;
   const os = parsed.os.name;
   if (browser && os) return `${browser} on ${os}`;
-  return browser ?? os ?? 'Unknown device';
+  return browser || os || 'Unknown device';
 }

@@ -11,6 +11,7 @@ import {
   resetTokenFor,
   useTestContext,
 } from '../../test/helpers';
+import { deviceName } from './mfa.service';
 import { codeAt, RECOVERY_CODE_COUNT } from './totp';
 
 /**
@@ -416,5 +417,16 @@ describe('the sessions list', () => {
     expect((await get('/api/tokens/verify', third)).statusCode).toBe(401);
     expect((await get('/api/tokens/verify', laptop.json().token)).statusCode).toBe(200);
     expect((await get('/api/auth/sessions', laptop.json().token)).json().data).toHaveLength(1);
+  });
+});
+
+describe('device names', () => {
+  it('name the browser and system, or say the device is unknown', () => {
+    expect(
+      deviceName('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'),
+    ).toBe('Firefox on Windows');
+    expect(deviceName('node')).toBe('Unknown device');
+    expect(deviceName('curl/8.5.0')).toBe('Unknown device');
+    expect(deviceName(null)).toBe('Unknown device');
   });
 });

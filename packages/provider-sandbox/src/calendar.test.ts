@@ -312,3 +312,64 @@ describe('Graph calendar', () => {
     });
   });
 });
+
+describe('If-Match on event changes (as Google and Graph answer it)', () => {
+  it('Google: a patch or delete naming another etag is 412 conditionNotMet and changes nothing; the current etag or * goes through', async () => {
+    const token = server.sandbox.issueGrant('google', {
+      clientId: GOOGLE_CLIENT.clientId,
+      email: 'cal@firm.example',
+      scopes: GMAIL_SCOPES,
+    }).accessToken;
+    const events = `${endpoints.google.calendar}/calendars/primary/events`;
+    const made = await send('POST', events, token, {
+      summary: 'Appraisal panel',
+      start: { dateTime: '2026-12-01T15:00:00Z' },
+      end: { dateTime: '2026-12-01T16:00:00Z' },
+    });
+    const url = `${events}/${made.body.id}`;
+    const first = made.body.etag as string;
+    const patched = await send(
+      'PATCH',
+      url,
+      token,
+      { summary: 'Appraisal panel (moved)' },
+      { 'if-match': first },
+    );
+    expect(patched.status).toBe(200);
+    expect(patched.body.etag).not.toBe(first);
+    const stale = await send('PATCH', url, token, { summary: 'Lost update' }, { 'if-match': first });
+    expect(stale.status).toBe(412);
+    expect(stale.body.error).toMatchObject({ code: 412, errors: [{ reason: 'conditionNotMet' }] });
+    expect((await send('DELETE', url, token, undefined, { 'if-match': first })).status).toBe(412);
+    expect((await getJson(url, token)).body.summary).toBe('Appraisal panel (moved)');
+    expect((await send('PATCH', url, token, { location: 'Room 2' }, { 'if-match': '*' })).status).toBe(200);
+    const now = (await getJson(url, token)).body.etag as string;
+    expect((await send('DELETE', url, token, undefined, { 'if-match': now })).status).toBe(204);
+  });
+
+  it('Graph: a patch or delete naming another @odata.etag is 412 ErrorIrresolvableConflict and changes nothing', async () => {
+    const token = server.sandbox.issueGrant('microsoft', {
+      clientId: MICROSOFT_CLIENT.clientId,
+      email: 'cal@firm-ms.example',
+      scopes: GRAPH_SCOPES,
+    }).accessToken;
+    const made = await send('POST', `${endpoints.microsoft.graph}/me/events`, token, {
+      subject: 'Appraisal panel',
+      start: { dateTime: '2026-12-01T15:00:00', timeZone: 'UTC' },
+      end: { dateTime: '2026-12-01T16:00:00', timeZone: 'UTC' },
+    });
+    const url = `${endpoints.microsoft.graph}/me/events/${made.body.id}`;
+    const first = made.body['@odata.etag'] as string;
+    expect(first).toMatch(/^W\/"/);
+    const patched = await send('PATCH', url, token, { subject: 'Moved' }, { 'if-match': first });
+    expect(patched.status).toBe(200);
+    expect(patched.body['@odata.etag']).not.toBe(first);
+    const stale = await send('PATCH', url, token, { subject: 'Lost update' }, { 'if-match': first });
+    expect(stale.status).toBe(412);
+    expect(stale.body.error.code).toBe('ErrorIrresolvableConflict');
+    expect((await send('DELETE', url, token, undefined, { 'if-match': first })).status).toBe(412);
+    expect((await getJson(url, token)).body.subject).toBe('Moved');
+    const now = patched.body['@odata.etag'] as string;
+    expect((await send('DELETE', url, token, undefined, { 'if-match': now })).status).toBe(204);
+  });
+});

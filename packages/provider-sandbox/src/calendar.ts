@@ -118,6 +118,23 @@ const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 const etag = (event: StoredEvent) =>
   `"${3_400_000_000_000_000 + event.seq * 1000 + (event.updated.getTime() % 1000)}"`;
 
+/** Graph's `@odata.etag` (weak, its changeKey): a new one with every change. */
+const graphChangeKey = (event: StoredEvent) =>
+  createHash('sha256').update(`${event.id}:${event.seq}`).digest('base64').slice(0, 22);
+const graphEtag = (event: StoredEvent) => `W/"${graphChangeKey(event)}"`;
+
+/**
+ * Whether a change's `If-Match` lets it through (as both providers do): no header, `*`, or one of
+ * its entity tags naming the event's current version. Otherwise the change answers 412.
+ */
+function ifMatchHolds(request: FastifyRequest, current: string): boolean {
+  const header = request.headers['if-match'];
+  if (header === undefined) return true;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value.trim() === '*') return true;
+  return value.split(',').some((tag) => tag.trim() === current);
+}
+
 // ---- Google ----
 
 const GOOGLE_READ = [
@@ -246,6 +263,21 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
     }
     return box;
   };
+
+  // Changed since the version the client names (If-Match): Google's and Exchange's own answers.
+  const googlePreconditionFailed = (reply: FastifyReply) =>
+    sendJson(reply, 412, googleError(412, 'Precondition Failed', 'conditionNotMet'));
+  const graphPreconditionFailed = (reply: FastifyReply) =>
+    sendJson(
+      reply,
+      412,
+      graphError(
+        'ErrorIrresolvableConflict',
+        'The send or update operation could not be performed because the change key passed in the request does not match the current change key for the item.',
+        state.now(),
+      ),
+    );
+
   const bad = (reply: FastifyReply, message: string, reason = 'invalid') =>
     sendJson(reply, 400, googleError(400, message, reason));
 
@@ -398,6 +430,7 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
     const event = eventFor(box, request);
     if (!event) return sendJson(reply, 404, googleNotFound());
     if (event.deleted) return sendJson(reply, 410, googleError(410, 'Resource has been deleted', 'deleted'));
+    if (!ifMatchHolds(request, etag(event))) return googlePreconditionFailed(reply);
     const result = writeGoogle(
       box,
       (request.body ?? {}) as Record<string, unknown>,
@@ -415,6 +448,7 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
     const event = eventFor(box, request);
     if (!event) return sendJson(reply, 404, googleNotFound());
     if (event.deleted) return sendJson(reply, 410, googleError(410, 'Resource has been deleted', 'deleted'));
+    if (!ifMatchHolds(request, etag(event))) return googlePreconditionFailed(reply);
     state.deleteEvent(box, event.id);
     return reply.code(204).send();
   });
@@ -448,10 +482,10 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
       event.allDay
         ? { dateTime: `${dateOnly(date)}T00:00:00.0000000`, timeZone: 'UTC' }
         : { dateTime: `${wallClock(date, zone ?? 'UTC')}.0000000`, timeZone: label };
-    const key = createHash('sha256').update(`${event.id}:${event.seq}`).digest('base64').slice(0, 22);
+    const key = graphChangeKey(event);
     const organizer = { emailAddress: { name: box.name, address: box.email } };
     return {
-      '@odata.etag': `W/"${key}"`,
+      '@odata.etag': graphEtag(event),
       id: event.id,
       createdDateTime: event.created.toISOString().replace('Z', '0000Z'),
       lastModifiedDateTime: event.updated.toISOString().replace('Z', '0000Z'),
@@ -649,6 +683,7 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
     if (!box) return reply;
     const event = graphEventFor(box, request);
     if (!event) return graphNotFound(reply);
+    if (!ifMatchHolds(request, graphEtag(event))) return graphPreconditionFailed(reply);
     const result = writeGraph(box, (request.body ?? {}) as Record<string, unknown>, event);
     if (typeof result === 'string')
       return sendJson(reply, 400, graphError('ErrorInvalidRequest', result, state.now()));
@@ -660,6 +695,7 @@ export function registerCalendars(app: FastifyInstance, state: SandboxState, mou
     if (!box) return reply;
     const event = graphEventFor(box, request);
     if (!event) return graphNotFound(reply);
+    if (!ifMatchHolds(request, graphEtag(event))) return graphPreconditionFailed(reply);
     state.deleteEvent(box, event.id);
     return reply.code(204).send();
   });

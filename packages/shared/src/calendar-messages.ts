@@ -16,10 +16,16 @@ export const CALENDAR_MESSAGES = {
   eventEndRequired: 'End date and time are required',
   eventEndBeforeStart: 'The end must be after the start',
   eventMoved: 'Event moved',
+  eventUpdated: 'Event updated',
   eventMoveFailed: 'Could not move the event. It is back where it was.',
   eventNotFound: 'That event is not in your calendar',
   eventReadOnly: 'Deadlines come from their case or document: change them there',
   eventNotYours: 'Only the person who made this event can change or delete it',
+  eventChangedElsewhere:
+    'Someone else changed this event while you were editing it. Your changes were not saved.',
+  eventChangedBeforeDelete:
+    'Someone else changed this event since you opened it, so it was not deleted. Look at it again first.',
+  eventIfMatchInvalid: 'If-Match must name the event\'s version as an entity tag, e.g. "3"',
   eventCaseNotFound: 'That case is not one you can see',
   calendarRangeInvalid: 'The date range is not valid',
   providerRemindersNote: 'Google and Outlook send their own reminders for events saved there.',

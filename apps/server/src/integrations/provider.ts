@@ -183,9 +183,18 @@ export interface CalendarAdapter {
     token: AccessTokenSource,
     event: GoogleEventBody | MicrosoftEventBody,
   ): Promise<ProviderCalendarEvent>;
-  update(token: AccessTokenSource, eventId: string, move: CalendarMove): Promise<ProviderCalendarEvent>;
+  /**
+   * `ifMatch`: the event's `etag` the person saw, sent as If-Match; changed since, the provider
+   * answers 412 (thrown as ProviderError 412) and changes nothing.
+   */
+  update(
+    token: AccessTokenSource,
+    eventId: string,
+    move: CalendarMove,
+    ifMatch?: string,
+  ): Promise<ProviderCalendarEvent>;
   /** Deletes; an event the provider already deleted (Google 410) counts as deleted. Throws ProviderError 404 when unknown. */
-  delete(token: AccessTokenSource, eventId: string): Promise<void>;
+  delete(token: AccessTokenSource, eventId: string, ifMatch?: string): Promise<void>;
 }
 
 export interface ProviderAdapters {

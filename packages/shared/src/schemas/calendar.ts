@@ -160,6 +160,12 @@ export const calendarEvent = z.object({
   conferenceUrl: z.string().nullable(),
   /** The event on the provider's own site. */
   htmlLink: z.string().nullable(),
+  /**
+   * The version of a Sentinel event the viewer may change, as an HTTP entity tag (`"3"`): sent
+   * back as `If-Match` with PATCH or DELETE, which then answer 409 if someone changed it since
+   * (reference row 46). Absent for provider events and deadlines.
+   */
+  etag: z.string().optional(),
 });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
 

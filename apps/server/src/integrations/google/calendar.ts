@@ -37,6 +37,7 @@ export interface GoogleEventAttendee {
 }
 export interface GoogleCalendarEvent {
   id?: string;
+  etag?: string;
   status?: 'confirmed' | 'tentative' | 'cancelled';
   htmlLink?: string;
   summary?: string | null;
@@ -140,6 +141,7 @@ export function normaliseGoogleEvent(raw: GoogleCalendarEvent): ProviderCalendar
     editable: true,
     conferenceUrl: raw.hangoutLink || video?.uri || null,
     htmlLink: raw.htmlLink ?? null,
+    ...(raw.etag ? { etag: raw.etag } : {}),
   };
 }
 
@@ -177,9 +179,12 @@ export function googleCalendar(endpoints: GoogleEndpoints, http: ProviderFetchOp
     urlWith(endpoints.calendar, `/calendars/primary/events${path}`, query);
   const eventPath = (id: string) => `/${encodeURIComponent(id)}`;
 
-  const call = <T>(token: AccessTokenSource, url: URL, init: RequestInit = {}) =>
+  const call = <T>(token: AccessTokenSource, url: URL, init: RequestInit = {}, ifMatch?: string) =>
     withAccessToken(token, (accessToken) => {
-      const auth = bearer(accessToken, init.body ? { 'content-type': 'application/json' } : {});
+      const auth = bearer(accessToken, {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(ifMatch ? { 'if-match': ifMatch } : {}),
+      });
       return providerJson<T>(url, { ...init, headers: auth.headers }, http);
     });
 
@@ -245,21 +250,23 @@ export function googleCalendar(endpoints: GoogleEndpoints, http: ProviderFetchOp
       }
     },
 
-    async update(token, eventId, move) {
+    async update(token, eventId, move, ifMatch) {
       return created(
-        await call<GoogleCalendarEvent>(token, events(eventPath(eventId), { sendUpdates: 'all' }), {
-          method: 'PATCH',
-          body: JSON.stringify(googleMove(move)),
-        }),
+        await call<GoogleCalendarEvent>(
+          token,
+          events(eventPath(eventId), { sendUpdates: 'all' }),
+          { method: 'PATCH', body: JSON.stringify(googleMove(move)) },
+          ifMatch,
+        ),
       );
     },
 
-    async delete(token, eventId) {
+    async delete(token, eventId, ifMatch) {
       try {
         await withAccessToken(token, (accessToken) =>
           providerFetch(
             events(eventPath(eventId), { sendUpdates: 'all' }),
-            { method: 'DELETE', ...bearer(accessToken) },
+            { method: 'DELETE', ...bearer(accessToken, ifMatch ? { 'if-match': ifMatch } : {}) },
             http,
           ),
         );

@@ -43,6 +43,7 @@ export interface GraphAttendee {
 }
 export interface GraphEvent {
   id?: string;
+  '@odata.etag'?: string;
   subject?: string | null;
   /** Not a Graph field: some callers hand over a `title`; read when there is no subject. */
   title?: string | null;
@@ -233,6 +234,7 @@ export function normaliseGraphEvent(raw: GraphEvent): ProviderCalendarEvent | nu
     editable: true,
     conferenceUrl: raw.onlineMeeting?.joinUrl || raw.onlineMeetingUrl || null,
     htmlLink: raw.webLink ?? null,
+    ...(raw['@odata.etag'] ? { etag: raw['@odata.etag'] } : {}),
   };
 }
 
@@ -306,13 +308,22 @@ export function graphCalendar(
   endpoints: MicrosoftEndpoints,
   http: ProviderFetchOptions = {},
 ): CalendarAdapter {
-  const headers = (accessToken: string, json: boolean) =>
-    bearer(accessToken, { prefer: PREFER_UTC, ...(json ? { 'content-type': 'application/json' } : {}) })
-      .headers;
+  const headers = (accessToken: string, json: boolean, ifMatch?: string) =>
+    bearer(accessToken, {
+      prefer: PREFER_UTC,
+      ...(json ? { 'content-type': 'application/json' } : {}),
+      ...(ifMatch ? { 'if-match': ifMatch } : {}),
+    }).headers;
 
-  const call = <T>(token: AccessTokenSource, url: string | URL, init: RequestInit = {}, options = http) =>
+  const call = <T>(
+    token: AccessTokenSource,
+    url: string | URL,
+    init: RequestInit = {},
+    options = http,
+    ifMatch?: string,
+  ) =>
     withAccessToken(token, (accessToken) =>
-      providerJson<T>(url, { ...init, headers: headers(accessToken, Boolean(init.body)) }, options),
+      providerJson<T>(url, { ...init, headers: headers(accessToken, Boolean(init.body), ifMatch) }, options),
     );
 
   const answered = (raw: GraphEvent | undefined) => {
@@ -364,19 +375,26 @@ export function graphCalendar(
       );
     },
 
-    async update(token, eventId, move) {
+    async update(token, eventId, move, ifMatch) {
       return answered(
-        await call<GraphEvent>(token, eventUrl(eventId), {
-          method: 'PATCH',
-          body: JSON.stringify(graphMove(move)),
-        }),
+        await call<GraphEvent>(
+          token,
+          eventUrl(eventId),
+          { method: 'PATCH', body: JSON.stringify(graphMove(move)) },
+          http,
+          ifMatch,
+        ),
       );
     },
 
-    async delete(token, eventId) {
+    async delete(token, eventId, ifMatch) {
       // 204 No Content; an unknown (or already deleted) event is 404 ErrorItemNotFound, thrown.
       await withAccessToken(token, (accessToken) =>
-        providerFetch(eventUrl(eventId), { method: 'DELETE', headers: headers(accessToken, false) }, http),
+        providerFetch(
+          eventUrl(eventId),
+          { method: 'DELETE', headers: headers(accessToken, false, ifMatch) },
+          http,
+        ),
       );
     },
   };

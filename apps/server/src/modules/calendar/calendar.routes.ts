@@ -20,6 +20,11 @@ import { badRequest, notFound } from '../../platform/errors';
 import { requestContext } from '../../platform/request-context';
 import { routeOptions } from '../auth/access';
 import { principalOf } from '../auth/auth.guard';
+import { readIfMatch } from './versions';
+
+/** If-Match for a provider, checked as ours is and sent on as it came (the provider compares it). */
+const providerIfMatch = (header: string | string[] | undefined) =>
+  readIfMatch(header) === undefined ? undefined : [header].flat().join(', ');
 
 /** Smaller answers are sent as they are (compressing them saves less than it costs). */
 const GZIP_FROM_BYTES = 1024;
@@ -32,6 +37,8 @@ const feedParams = z.object({ file: z.string().max(200) });
  * Spec §7 /api/calendar/events/{provider} (GET with userId plus the range, POST, DELETE; PATCH
  * for moves and edits) for sentinel, google and microsoft (outlook accepted as the spec's save
  * value); the events of a case; the secret subscription feed. Every role has a calendar.
+ * PATCH and DELETE take `If-Match` with the event's `etag` (409 when it changed since): compared
+ * here for Sentinel's events, by Google or Microsoft for theirs.
  */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const { calendar, providerCalendars } = app.services;
@@ -65,8 +72,10 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: calendarEventResponse },
     }),
     async (request, reply) => {
+      const data = await calendar.create(principalOf(request), request.body, requestContext(request));
+      if (data.etag) reply.header('etag', data.etag);
       reply.code(201);
-      return { data: await calendar.create(principalOf(request), request.body, requestContext(request)) };
+      return { data };
     },
   );
 
@@ -99,22 +108,33 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
       body: calendarEventPatch,
       response: { 200: calendarEventResponse },
     }),
-    async (request) => {
+    async (request, reply) => {
       const principal = principalOf(request);
       const { provider, eventId } = request.params;
       if (provider === 'sentinel') {
         if (eventId.startsWith('deadline-')) throw badRequest(CALENDAR_MESSAGES.eventReadOnly);
         if (!/^[0-9a-f-]{36}$/i.test(eventId)) throw notFound(CALENDAR_MESSAGES.eventNotFound);
-        return { data: await calendar.update(principal, eventId, request.body, requestContext(request)) };
+        const ifMatch = readIfMatch(request.headers['if-match']);
+        const data = await calendar.update(
+          principal,
+          eventId,
+          request.body,
+          requestContext(request),
+          ifMatch,
+        );
+        if (data.etag) reply.header('etag', data.etag);
+        return { data };
       }
       const { start, end, allDay } = request.body;
       if (!start || !end) throw badRequest('A move needs the new start and end');
       return {
-        data: await providerCalendars.move(principal, provider, eventId, {
-          start,
-          end,
-          allDay: allDay ?? false,
-        }),
+        data: await providerCalendars.move(
+          principal,
+          provider,
+          eventId,
+          { start, end, allDay: allDay ?? false },
+          providerIfMatch(request.headers['if-match']),
+        ),
       };
     },
   );
@@ -128,10 +148,17 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const principal = principalOf(request);
       const { provider, eventId } = request.params;
-      if (provider !== 'sentinel') return providerCalendars.remove(principal, provider, eventId);
+      if (provider !== 'sentinel')
+        return providerCalendars.remove(
+          principal,
+          provider,
+          eventId,
+          providerIfMatch(request.headers['if-match']),
+        );
       if (eventId.startsWith('deadline-')) throw badRequest(CALENDAR_MESSAGES.eventReadOnly);
       if (!/^[0-9a-f-]{36}$/i.test(eventId)) throw notFound(CALENDAR_MESSAGES.eventNotFound);
-      return calendar.remove(principal, eventId, requestContext(request));
+      const ifMatch = readIfMatch(request.headers['if-match']);
+      return calendar.remove(principal, eventId, requestContext(request), ifMatch);
     },
   );
 

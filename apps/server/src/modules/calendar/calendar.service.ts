@@ -14,7 +14,7 @@ import {
 } from '@sentinel/shared';
 import type { z } from 'zod';
 import { actorEntry, audit } from '../../platform/audit';
-import { badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mailer';
 import type { RequestContext } from '../../platform/request-context';
 import type { SecretBox } from '../../platform/secret-box';
@@ -27,6 +27,7 @@ import { cancellationMail, invitationMail } from './calendar.emails';
 import { deadlineEvent, deadlineId, deadlineTitle, toCalendarEvent } from './event-view';
 import { buildCancellation, buildFeed, buildInvitation, type IcsEvent } from './ics';
 import { dayIn, describeWhen, knownZone, readEventTime, readRange, reminderFireAt } from './times';
+import { ifMatchHolds, type IfMatch } from './versions';
 
 type CreateInput = z.output<typeof sentinelEventBody>;
 type PatchInput = z.output<typeof calendarEventPatch>;
@@ -160,15 +161,27 @@ export class CalendarService {
     return toCalendarEvent(details, principal.userId);
   }
 
+  /**
+   * PATCH: with `If-Match` (the version the person saw), a change made since answers 409 with the
+   * current event and writes nothing; without it, the fields sent overwrite those fields
+   * (field-level last writer wins under the row lock, the documented merge of reference row 46).
+   */
   async update(
     principal: Principal,
     id: string,
     patch: PatchInput,
     context: RequestContext,
+    ifMatch?: IfMatch,
   ): Promise<CalendarEvent> {
     const now = this.clock();
     const { row, invited, timesChanged } = await this.db.transaction(async (tx) => {
-      const current = await this.lockChangeable(tx, principal, id);
+      const current = await this.lockChangeable(
+        tx,
+        principal,
+        id,
+        ifMatch,
+        CALENDAR_MESSAGES.eventChangedElsewhere,
+      );
       const allDay = patch.allDay ?? current.allDay;
       const zone = patch.timeZone ? await this.zoneOf(principal, patch.timeZone) : current.timeZone;
       const times =
@@ -216,13 +229,21 @@ export class CalendarService {
     return toCalendarEvent(details, principal.userId);
   }
 
+  /** DELETE: with `If-Match`, as PATCH (a change made since answers 409 and nothing is deleted). */
   async remove(
     principal: Principal,
     id: string,
     context: RequestContext,
+    ifMatch?: IfMatch,
   ): Promise<{ id: string; deleted: true }> {
     const removed = await this.db.transaction(async (tx) => {
-      const current = await this.lockChangeable(tx, principal, id);
+      const current = await this.lockChangeable(
+        tx,
+        principal,
+        id,
+        ifMatch,
+        CALENDAR_MESSAGES.eventChangedBeforeDelete,
+      );
       const [details] = await repo.withDetails(tx, [{ event: current, caseNumber: null, caseTitle: null }]);
       await repo.remove(tx, id);
       await audit(
@@ -336,21 +357,35 @@ export class CalendarService {
     return row;
   }
 
-  /** The zone wall-clock times are read in: the one sent, else the person's, else UTC. */
   /**
    * The viewer's own event, locked for a change; another's they see is 400, one they do not see
-   * 404, and a deadline the engine keeps for its case cannot be changed here (400).
+   * 404, and a deadline the engine keeps for its case cannot be changed here (400). With
+   * `If-Match`, a version other than the one asked for is 409 with the current event in `details`
+   * (compared under the lock: of two changes sent with the same version, exactly one is made).
    */
-  private async lockChangeable(tx: DbOrTx, principal: Principal, id: string) {
+  private async lockChangeable(
+    tx: DbOrTx,
+    principal: Principal,
+    id: string,
+    ifMatch: IfMatch | undefined,
+    changedMessage: string,
+  ) {
     const current = await repo.lockOwn(tx, principal, id);
     if (!current)
       throw (await repo.find(tx, principal, id))
         ? badRequest(CALENDAR_MESSAGES.eventNotYours)
         : notFound(CALENDAR_MESSAGES.eventNotFound);
     if (current.deadlineRule) throw badRequest(DEADLINE_MESSAGES.computedEventLocked);
+    if (ifMatch && !ifMatchHolds(ifMatch, current.sequence)) {
+      const shown = await repo.find(tx, principal, id);
+      throw new AppError('CONFLICT', changedMessage, {
+        current: shown ? toCalendarEvent(shown, principal.userId) : null,
+      });
+    }
     return current;
   }
 
+  /** The zone wall-clock times are read in: the one sent, else the person's, else UTC. */
   private async zoneOf(principal: Principal, sent: string | undefined): Promise<string> {
     if (sent) {
       const zone = knownZone(sent, '');

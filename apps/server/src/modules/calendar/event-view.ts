@@ -7,9 +7,11 @@ import {
 } from '@sentinel/shared';
 import type { DeadlineRow, RangeEvent } from './calendar.repository';
 import { addDays, writeEventTime } from './times';
+import { eventEtag } from './versions';
 
 /** A Sentinel event as the screen shows it; the owner may move and delete it, others only see it. */
 export function toCalendarEvent(row: RangeEvent, viewerId: string): CalendarEvent {
+  const editable = row.ownerId === viewerId && !row.deadlineRule;
   return {
     id: row.id,
     title: row.title,
@@ -32,9 +34,11 @@ export function toCalendarEvent(row: RangeEvent, viewerId: string): CalendarEven
         : null,
     reminders: row.reminderMinutes.flatMap((m) => reminderChoiceOf(m) ?? []),
     deadline: row.deadlineRule ? { kind: 'rule', documentId: null, ruleId: row.deadlineRule } : null,
-    editable: row.ownerId === viewerId && !row.deadlineRule,
+    editable,
     conferenceUrl: null,
     htmlLink: null,
+    // The version its owner's If-Match names (reference row 46).
+    ...(editable ? { etag: eventEtag(row.sequence) } : {}),
   };
 }
 

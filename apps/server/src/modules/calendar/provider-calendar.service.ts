@@ -86,12 +86,23 @@ export class ProviderCalendarService {
     }
   }
 
-  async move(principal: Principal, provider: Provider, eventId: string, move: CalendarMove) {
+  /**
+   * `ifMatch`: the If-Match the person sent (the event's `etag`), passed to the provider; changed
+   * there since, the provider's 412 answers 409 as for Sentinel's events (without the current
+   * event: the screen reloads the calendar).
+   */
+  async move(
+    principal: Principal,
+    provider: Provider,
+    eventId: string,
+    move: CalendarMove,
+    ifMatch?: string,
+  ) {
     const { adapter, source } = await this.connected(principal, provider);
     try {
-      return shown(await adapter.calendar.update(source, eventId, move));
+      return shown(await adapter.calendar.update(source, eventId, move, ifMatch));
     } catch (error) {
-      throw this.failure(provider, error);
+      throw this.failure(provider, error, CALENDAR_MESSAGES.eventChangedElsewhere);
     }
   }
 
@@ -99,13 +110,14 @@ export class ProviderCalendarService {
     principal: Principal,
     provider: Provider,
     eventId: string,
+    ifMatch?: string,
   ): Promise<{ id: string; deleted: true }> {
     const { adapter, source } = await this.connected(principal, provider);
     try {
-      await adapter.calendar.delete(source, eventId);
+      await adapter.calendar.delete(source, eventId, ifMatch);
       return { id: eventId, deleted: true };
     } catch (error) {
-      throw this.failure(provider, error);
+      throw this.failure(provider, error, CALENDAR_MESSAGES.eventChangedBeforeDelete);
     }
   }
 
@@ -120,10 +132,12 @@ export class ProviderCalendarService {
   }
 
   /** What the route answers when the provider refused or failed. */
-  private failure(provider: Provider, error: unknown): Error {
+  private failure(provider: Provider, error: unknown, changedMessage?: string): Error {
     if (error instanceof AppError) return error;
     if (error instanceof GrantRevokedError) return badRequest(MESSAGES.providerNotConnected);
     if (error instanceof ProviderError && !error.transient) {
+      if (error.status === 412 && changedMessage)
+        return new AppError('CONFLICT', changedMessage, { current: null });
       if (error.status === 404 || error.status === 410) return notFound(CALENDAR_MESSAGES.eventNotFound);
       if (error.status === 400) return badRequest(error.description || CALENDAR_MESSAGES.eventSaveFailed);
     }

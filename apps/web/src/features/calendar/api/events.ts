@@ -20,7 +20,7 @@ import {
 } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { queryKeys } from '@/api/query-keys';
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 
 /** The visible range of the calendar, as FullCalendar reports it (ISO, end exclusive). */
 export interface CalendarRange {
@@ -112,16 +112,37 @@ export type CreateEventBody =
 export const createCalendarEvent = ({ target, body }: CreateEventBody) =>
   api.post<{ data: CalendarEvent }>(`/api/calendar/events/${target satisfies CalendarSaveTarget}`, body);
 
-const eventPath = (event: Pick<CalendarEvent, 'source' | 'id'>) =>
-  `/api/calendar/events/${event.source}/${encodeURIComponent(event.id)}`;
+type EventRef = Pick<CalendarEvent, 'source' | 'id' | 'etag'>;
 
-/** PATCH /api/calendar/events/{source}/{id}: a move or resize. */
-export const moveCalendarEvent = (event: Pick<CalendarEvent, 'source' | 'id'>, change: CalendarEventPatch) =>
-  api.patch<{ data: CalendarEvent }>(eventPath(event), change);
+const eventPath = (event: EventRef) => `/api/calendar/events/${event.source}/${encodeURIComponent(event.id)}`;
+
+/**
+ * `If-Match` with the version of the event the person saw (its `etag`: Sentinel's, Google's or
+ * Graph's): a change someone made since is refused (409) rather than silently overwritten.
+ */
+const ifMatch = (event: EventRef) => (event.etag ? { headers: { 'If-Match': event.etag } } : undefined);
+
+/** PATCH /api/calendar/events/{source}/{id}: a move or resize, or the edit dialog's fields. */
+export const moveCalendarEvent = (event: EventRef, change: CalendarEventPatch) =>
+  api.patch<{ data: CalendarEvent }>(eventPath(event), change, ifMatch(event));
 
 /** DELETE /api/calendar/events/{source}/{id} */
-export const deleteCalendarEvent = (event: Pick<CalendarEvent, 'source' | 'id'>) =>
-  api.delete<{ id: string; deleted: true }>(eventPath(event));
+export const deleteCalendarEvent = (event: EventRef) =>
+  api.delete<{ id: string; deleted: true }>(eventPath(event), ifMatch(event));
+
+/**
+ * The event as it is now, when a change was refused because someone else changed it first (409
+ * with the current event in `details`); null for any other failure.
+ */
+export function changedElsewhere(error: unknown): { message: string; current: CalendarEvent | null } | null {
+  if (!isApiError(error) || error.status !== 409 || error.code !== 'CONFLICT') return null;
+  const details = error.details as { current?: CalendarEvent | null } | undefined;
+  if (!details || !('current' in details)) return null;
+  return {
+    message: error.serverMessage ?? CALENDAR_MESSAGES.eventChangedElsewhere,
+    current: details.current ?? null,
+  };
+}
 
 /**
  * Writes one event's change into every cached range (the moved event's answer, or its removal),

@@ -17,6 +17,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSession } from '@/lib/session-store';
 import {
+  changedElsewhere,
   deleteCalendarEvent,
   moveCalendarEvent,
   useCalendarEvents,
@@ -42,7 +43,12 @@ export function CalendarScreen() {
   const calendars = useCalendarEvents(session?.userId ?? '', range);
   const connections = useConnections();
   const replaceCached = useReplaceCachedEvent();
-  const [dialog, setDialog] = useState<{ open: boolean; start: string | null }>({ open: false, start: null });
+  const [dialog, setDialog] = useState<{
+    open: boolean;
+    start: string | null;
+    /** The event being edited; null to create one. */
+    event: CalendarEvent | null;
+  }>({ open: false, start: null, event: null });
   const [selected, setSelected] = useState<{ event: CalendarEvent; anchor: HTMLElement } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<CalendarEvent | null>(null);
 
@@ -61,8 +67,13 @@ export function CalendarScreen() {
       replaceCached(event.source, event.id, null);
       setPendingDelete(null);
     },
-    onError: () => {
-      toast.error(CALENDAR_MESSAGES.eventDeleteFailed);
+    onError: (error, event) => {
+      // Changed by someone else since it was shown: not deleted; the calendar shows it as it is
+      // now (a provider's refusal has no copy of it: the calendars are read again).
+      const conflict = changedElsewhere(error);
+      if (conflict?.current) replaceCached(event.source, event.id, conflict.current);
+      else if (conflict) void calendars.refetch();
+      toast.error(conflict?.message ?? CALENDAR_MESSAGES.eventDeleteFailed);
       setPendingDelete(null);
     },
   });
@@ -77,9 +88,13 @@ export function CalendarScreen() {
         toast.success(CALENDAR_MESSAGES.eventMoved);
         replaceCached(event.source, event.id, answer.data);
       },
-      () => {
+      (error: unknown) => {
         revert();
-        toast.error(CALENDAR_MESSAGES.eventMoveFailed);
+        // Changed by someone else since it was shown: back where it was, and shown as it is now.
+        const conflict = changedElsewhere(error);
+        if (conflict?.current) replaceCached(event.source, event.id, conflict.current);
+        else if (conflict) void calendars.refetch();
+        toast.error(conflict?.message ?? CALENDAR_MESSAGES.eventMoveFailed);
       },
     );
   }
@@ -103,7 +118,7 @@ export function CalendarScreen() {
             </Button>
             <Button
               icon={<Plus aria-hidden="true" className="size-4" />}
-              onClick={() => setDialog({ open: true, start: null })}
+              onClick={() => setDialog({ open: true, start: null, event: null })}
             >
               New Event
             </Button>
@@ -118,7 +133,7 @@ export function CalendarScreen() {
         onViewChange={rememberView}
         initialDate={opening.date}
         onRangeChange={onRangeChange}
-        onDateClick={(start) => setDialog({ open: true, start })}
+        onDateClick={(start) => setDialog({ open: true, start, event: null })}
         onEventClick={(event, anchor) => setSelected({ event, anchor })}
         onEventMove={onEventMove}
       />
@@ -132,12 +147,17 @@ export function CalendarScreen() {
             setSelected(null);
             setPendingDelete(event);
           }}
+          onEdit={(event) => {
+            setSelected(null);
+            setDialog({ open: true, start: null, event });
+          }}
         />
       )}
       <EventDialog
         open={dialog.open}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
         initialStart={dialog.start}
+        event={dialog.event}
         timeZone={timeZone}
         connections={{ google: connected('google'), outlook: connected('microsoft') }}
       />

@@ -6,9 +6,11 @@ import {
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
   MAX_EVENT_REMINDERS,
+  NO_LOCATION,
   REMINDER_CHOICES,
   eventSavedTo,
   failedToSaveTo,
+  type CalendarEvent,
   type CalendarSaveTarget,
   type EventType,
   type ReminderChoice,
@@ -28,7 +30,14 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input, inputClasses } from '@/components/ui/input';
 import { Options, Select } from '@/components/ui/select';
-import { createCalendarEvent, type CreateEventBody } from '../api/events';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import {
+  changedElsewhere,
+  createCalendarEvent,
+  moveCalendarEvent,
+  useReplaceCachedEvent,
+  type CreateEventBody,
+} from '../api/events';
 import {
   googlePayload,
   microsoftPayload,
@@ -37,7 +46,7 @@ import {
   titleSuggestion,
   type EventFormValues,
 } from '../utils/payloads';
-import { addMinutes, DAY_CLICK_TIME, nextHour } from '../utils/time';
+import { addMinutes, DAY_CLICK_TIME, nextHour, previousDay, wallClockOf } from '../utils/time';
 
 /** Which provider calendars the user can save to now. */
 export interface ProviderConnections {
@@ -52,6 +61,8 @@ export interface EventDialogProps {
   initialStart: string | null;
   timeZone: string;
   connections: ProviderConnections;
+  /** A Sentinel event of the user's to edit (saved to its own calendar); absent to create one. */
+  event?: CalendarEvent | null;
 }
 
 const TARGET_LABELS: Record<CalendarSaveTarget, string> = {
@@ -60,15 +71,31 @@ const TARGET_LABELS: Record<CalendarSaveTarget, string> = {
   outlook: CALENDAR_SOURCE_LABELS.microsoft,
 };
 
-/** The Create Calendar Event dialog (spec §2, §4, §5). Every open starts from fresh values. */
-export function EventDialog({ open, onOpenChange, initialStart, timeZone, connections }: EventDialogProps) {
+/**
+ * The Create Calendar Event dialog (spec §2, §4, §5), and the same form editing one of the user's
+ * Sentinel events. Every open starts from fresh values (an edit from the event's).
+ */
+export function EventDialog({
+  open,
+  onOpenChange,
+  initialStart,
+  timeZone,
+  connections,
+  event,
+}: EventDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create Calendar Event" widthClassName="max-w-3xl">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={event ? 'Edit Calendar Event' : 'Create Calendar Event'}
+      widthClassName="max-w-3xl"
+    >
       {/* The form mounts with the dialog's content, so each open resets every field. */}
       <EventForm
         initialStart={initialStart}
         timeZone={timeZone}
         connections={connections}
+        event={event ?? null}
         onClose={() => onOpenChange(false)}
       />
     </Dialog>
@@ -92,6 +119,22 @@ function freshValues(start: string, timeZone: string): EventFormValues {
   };
 }
 
+/** An event's values as the form holds them: wall-clock times in `timeZone`, an all-day end its last day. */
+function valuesOf(event: CalendarEvent, timeZone: string): EventFormValues {
+  return {
+    title: event.title,
+    eventType: event.eventType ?? 'meeting',
+    relatedCase: event.case?.id ?? '',
+    start: event.allDay ? event.start : wallClockOf(event.start, timeZone),
+    end: event.allDay ? previousDay(event.end) : wallClockOf(event.end, timeZone),
+    allDay: event.allDay,
+    location: event.location === NO_LOCATION ? '' : event.location,
+    attendees: event.attendees.map((attendee) => attendee.email),
+    description: event.description,
+    reminders: event.reminders,
+  };
+}
+
 /** The errors that stop a save: missing times, an end not after the start, no calendar. */
 function validate(values: EventFormValues, targets: CalendarSaveTarget[]): FieldErrors {
   const errors: FieldErrors = {};
@@ -109,12 +152,22 @@ function EventForm({
   initialStart,
   timeZone,
   connections,
+  event,
   onClose,
-}: Omit<EventDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+}: Omit<EventDialogProps, 'open' | 'onOpenChange' | 'event'> & {
+  event: CalendarEvent | null;
+  onClose: () => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
+  const replaceCached = useReplaceCachedEvent();
   const cases = useQuery({ ...allCasesQueryOptions(), select: (answer) => answer.data });
-  const [values, setValues] = useState(() => freshValues(initialStart ?? nextHour(timeZone), timeZone));
+  // The version being edited: the one the person opened, or the one a refused save showed them.
+  const [editing, setEditing] = useState(event);
+  const [values, setValues] = useState(() =>
+    event ? valuesOf(event, timeZone) : freshValues(initialStart ?? nextHour(timeZone), timeZone),
+  );
+  const [formError, setFormError] = useState<string | null>(null);
   const [calendars, setCalendars] = useState<Record<CalendarSaveTarget, boolean>>(() => ({
     sentinel: true,
     google: connections.google,
@@ -129,7 +182,9 @@ function EventForm({
   const set = (change: Partial<EventFormValues>) => setValues((current) => ({ ...current, ...change }));
   const chosenCase = cases.data?.find((item) => item.id === values.relatedCase) ?? null;
   const suggestion = titleSuggestion(values.eventType, chosenCase?.title ?? null);
-  const targets = (Object.keys(calendars) as CalendarSaveTarget[]).filter((target) => calendars[target]);
+  const targets = editing
+    ? (['sentinel'] as CalendarSaveTarget[])
+    : (Object.keys(calendars) as CalendarSaveTarget[]).filter((target) => calendars[target]);
 
   function toggleAllDay(allDay: boolean) {
     if (allDay) {
@@ -178,11 +233,44 @@ function EventForm({
     set({ reminders: values.reminders.map((current, at) => (at === index ? reminder : current)) });
   }
 
+  /**
+   * Saves the edited event with the version the person saw (If-Match). Refused because someone
+   * changed it meanwhile, the dialog stays open with the message and shows the event as it is now,
+   * for the person to apply their change again.
+   */
+  async function saveEdit(current: CalendarEvent) {
+    setSaving(true);
+    setFormError(null);
+    try {
+      const title = resolvedTitle(values, chosenCase?.title ?? null);
+      const answer = await moveCalendarEvent(current, sentinelPayload(values, title, timeZone));
+      replaceCached(current.source, current.id, answer.data);
+      toast.success(CALENDAR_MESSAGES.eventUpdated);
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.calendar.all });
+      }, EVENT_RELOAD_AFTER_SAVE_MS);
+      onClose();
+    } catch (error) {
+      const conflict = changedElsewhere(error);
+      setFormError(conflict?.message ?? errorMessage(error, CALENDAR_MESSAGES.eventSaveFailed));
+      if (conflict?.current) {
+        replaceCached(current.source, current.id, conflict.current);
+        setEditing(conflict.current);
+        setValues(valuesOf(conflict.current, timeZone));
+        setErrors({});
+      }
+      // Deleted meanwhile (from another browser): the calendar stops showing it.
+      if (isApiError(error) && error.status === 404) replaceCached(current.source, current.id, null);
+      setSaving(false);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validate(values, targets);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    if (editing) return saveEdit(editing);
     setSaving(true);
     try {
       const title = resolvedTitle(values, chosenCase?.title ?? null);
@@ -350,39 +438,41 @@ function EventForm({
         </Field>
       </div>
 
-      <fieldset aria-describedby={errors.calendars ? `${id}-calendars-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Add to Calendar</legend>
-        <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-6">
-          <Checkbox
-            id={`${id}-sentinel`}
-            label={TARGET_LABELS.sentinel}
-            checked={calendars.sentinel}
-            onChange={(event) => setCalendars({ ...calendars, sentinel: event.target.checked })}
-          />
-          {(['google', 'outlook'] as const).map((target) => (
+      {!editing && (
+        <fieldset aria-describedby={errors.calendars ? `${id}-calendars-error` : undefined}>
+          <legend className="text-sm font-medium text-slate-800">Add to Calendar</legend>
+          <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-6">
             <Checkbox
-              key={target}
-              id={`${id}-${target}`}
-              disabled={!connections[target]}
-              checked={calendars[target]}
-              onChange={(event) => setCalendars({ ...calendars, [target]: event.target.checked })}
-              label={
-                <span className="inline-flex items-center gap-2">
-                  {TARGET_LABELS[target]}
-                  <Badge tone={connections[target] ? 'success' : 'neutral'}>
-                    {connections[target] ? 'Connected' : 'Not connected'}
-                  </Badge>
-                </span>
-              }
+              id={`${id}-sentinel`}
+              label={TARGET_LABELS.sentinel}
+              checked={calendars.sentinel}
+              onChange={(event) => setCalendars({ ...calendars, sentinel: event.target.checked })}
             />
-          ))}
-        </div>
-        {errors.calendars && (
-          <div id={`${id}-calendars-error`} className="mt-2">
-            <Alert tone="error">{errors.calendars}</Alert>
+            {(['google', 'outlook'] as const).map((target) => (
+              <Checkbox
+                key={target}
+                id={`${id}-${target}`}
+                disabled={!connections[target]}
+                checked={calendars[target]}
+                onChange={(event) => setCalendars({ ...calendars, [target]: event.target.checked })}
+                label={
+                  <span className="inline-flex items-center gap-2">
+                    {TARGET_LABELS[target]}
+                    <Badge tone={connections[target] ? 'success' : 'neutral'}>
+                      {connections[target] ? 'Connected' : 'Not connected'}
+                    </Badge>
+                  </span>
+                }
+              />
+            ))}
           </div>
-        )}
-      </fieldset>
+          {errors.calendars && (
+            <div id={`${id}-calendars-error`} className="mt-2">
+              <Alert tone="error">{errors.calendars}</Alert>
+            </div>
+          )}
+        </fieldset>
+      )}
 
       <Field label="Description">
         {(control) => (
@@ -435,12 +525,14 @@ function EventForm({
         <p className="mt-2 text-xs text-slate-600">{CALENDAR_MESSAGES.providerRemindersNote}</p>
       </fieldset>
 
+      {formError && <Alert tone="error">{formError}</Alert>}
+
       <DialogActions>
         <Button variant="secondary" onClick={onClose} disabled={saving}>
           Cancel
         </Button>
         <Button type="submit" isLoading={saving}>
-          Create Event
+          {editing ? 'Save Changes' : 'Create Event'}
         </Button>
       </DialogActions>
     </form>

@@ -4,7 +4,7 @@ import {
   type CalendarEvent,
   CALENDAR_MESSAGES,
 } from '@sentinel/shared';
-import { Briefcase, Clock, ExternalLink, MapPin, Trash2, Users, Video, X } from 'lucide-react';
+import { Briefcase, Clock, ExternalLink, MapPin, Pencil, Trash2, Users, Video, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { casePath } from '@/config/paths';
@@ -18,6 +18,8 @@ export interface EventPopoverProps {
   timeZone: string;
   onClose: () => void;
   onDelete: (event: CalendarEvent) => void;
+  /** Opens the edit dialog; offered for the user's own Sentinel events. */
+  onEdit?: (event: CalendarEvent) => void;
 }
 
 const WIDTH = 320;
@@ -50,7 +52,7 @@ function placement(anchor: HTMLElement | null, height: number) {
  * An event's details beside it (spec §2): focus moves in and stays in while it is open, and goes
  * back to the event when Escape, the close button or a press outside closes it.
  */
-export function EventPopover({ event, anchor, timeZone, onClose, onDelete }: EventPopoverProps) {
+export function EventPopover({ event, anchor, timeZone, onClose, onDelete, onEdit }: EventPopoverProps) {
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   const [position, setPosition] = useState(() => placement(anchor, MAX_HEIGHT));
@@ -117,6 +119,16 @@ export function EventPopover({ event, anchor, timeZone, onClose, onDelete }: Eve
         <h2 id={titleId} className="min-w-0 flex-1 text-base font-semibold break-words text-slate-900">
           {event.title}
         </h2>
+        {onEdit && event.editable && event.source === 'sentinel' && (
+          <button
+            type="button"
+            aria-label="Edit event"
+            onClick={() => onEdit(event)}
+            className="flex size-8 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+          </button>
+        )}
         {event.editable && (
           <button
             type="button"

@@ -8,7 +8,8 @@
  *   meanwhile runs (row 36).
  * - restart: PostgreSQL restarted (`pg_ctl restart -m fast`) under reads, writes and uploads for
  *   analysis: failures are 503 (no 500), fast; requests succeed again; every acknowledged write is
- *   there, none refused is; every accepted upload's analysis finishes (rows 37, issue item 9).
+ *   there; a write refused or unanswered is sent again with its Idempotency-Key and exists exactly
+ *   once; every accepted upload's analysis finishes (rows 37 and 42, issue item 9).
  * - hang: PostgreSQL frozen (SIGSTOP) for 20 s under load: 503 within the query timeout, then
  *   recovery once it resumes (row 37).
  * - crash: N writes acknowledged, then PostgreSQL killed (`pg_ctl stop -m immediate`) and started:
@@ -24,6 +25,7 @@
  * it runs as the `postgres` user. The server listens on 3600-3699.
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -174,6 +176,8 @@ interface Outcome {
   status: number;
   /** The case title of a write, the document id of an accepted upload. */
   key?: string;
+  /** A write's last answer, after it was sent again with its Idempotency-Key. */
+  write?: { status: number; tries: number; replayed: boolean };
 }
 
 const letter = writePdf(
@@ -195,15 +199,7 @@ async function request(firm: Firm, kind: Outcome['kind'], n: number): Promise<Ou
       await response.arrayBuffer();
       status = response.status;
     } else if (kind === 'write') {
-      key = `Reliability case ${n}`;
-      const response = await fetch(`${BASE}/api/cases`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: key, clientId: firm.clientId }),
-        signal,
-      });
-      await response.arrayBuffer();
-      status = response.status;
+      return await writeCase(firm, n);
     } else {
       const form = new FormData();
       form.append('file', new Blob([letter], { type: 'application/pdf' }), `letter-${n}.pdf`);
@@ -221,6 +217,59 @@ async function request(firm: Firm, kind: Outcome['kind'], n: number): Promise<Ou
     status = 0; // no answer at all
   }
   return { kind, startedAt, ms: performance.now() - startedAt, status, key };
+}
+
+/** Tries of one write, as the web client makes them: the same Idempotency-Key each time. */
+const WRITE_TRIES = 60;
+
+/**
+ * A new case, sent with an Idempotency-Key and sent again with it after a 503 or no answer (0.5 s
+ * later), or while the key's first run is still held (409 IDEMPOTENCY_KEY_IN_USE: 1 s later, its
+ * Retry-After), up to WRITE_TRIES, to ride out the whole restart.
+ * The outcome is the first try's timing and status (what the load saw) and the last try's answer.
+ */
+async function writeCase(firm: Firm, n: number): Promise<Outcome> {
+  const title = `Reliability case ${n}`;
+  const idempotencyKey = randomUUID();
+  const first: Partial<Outcome> = {};
+  let status = 0;
+  let replayed = false;
+  let inUse = false;
+  let tries = 0;
+  while (tries < WRITE_TRIES) {
+    const startedAt = performance.now();
+    tries++;
+    try {
+      const response = await fetch(`${BASE}/api/cases`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${firm.token}`,
+          'content-type': 'application/json',
+          'idempotency-key': idempotencyKey,
+        },
+        body: JSON.stringify({ title, clientId: firm.clientId }),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const body = await response.text();
+      status = response.status;
+      replayed = response.headers.get('idempotent-replayed') === 'true';
+      inUse = status === 409 && body.includes('IDEMPOTENCY_KEY_IN_USE');
+    } catch {
+      status = 0;
+    }
+    if (first.status === undefined)
+      Object.assign(first, { startedAt, ms: performance.now() - startedAt, status });
+    if (status !== 503 && status !== 0 && !inUse) break;
+    await sleep(inUse ? 1_000 : 500);
+  }
+  return {
+    kind: 'write',
+    startedAt: first.startedAt!,
+    ms: first.ms!,
+    status: first.status!,
+    key: title,
+    write: { status, tries, replayed },
+  };
 }
 
 /**
@@ -283,26 +332,45 @@ function summarise(outcomes: Outcome[], outageAt: number, backAt: number) {
 
 /**
  * Writes: every acknowledged one present, and each whole (a case without the status history of
- * its transaction would be a partial write). A refused write may still have committed, when the
- * connection went after the commit but before the answer was read back: counted, not a failure
- * (the client cannot tell; idempotency keys are the remedy).
+ * its transaction would be a partial write). A write refused with a 503 or left unanswered is sent
+ * again with its Idempotency-Key until it is answered: each then exists exactly once, whether its
+ * first try had committed (the retry is told so, or gets the answer again) or not (the retry runs
+ * it). Reference row 42.
  */
 function checkWrites(checks: Check[], outcomes: Outcome[]) {
-  const titles = new Set(psql(`select title from cases where title like 'Reliability case %'`).split('\n'));
-  const acknowledged = outcomes.filter((o) => o.kind === 'write' && o.status === 201);
-  const refused = outcomes.filter((o) => o.kind === 'write' && o.status !== 201);
-  const lost = acknowledged.filter((o) => !titles.has(o.key!)).length;
-  const committedAnyway = refused.filter((o) => titles.has(o.key!)).length;
+  const counts = new Map(
+    psql(`select title || '|' || count(*) from cases where title like 'Reliability case %' group by title`)
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('|') as [string, string])
+      .map(([title, count]) => [title, Number(count)]),
+  );
+  const writes = outcomes.filter((o) => o.kind === 'write');
+  const acknowledged = writes.filter((o) => o.write!.status === 201);
+  const answerLost = writes.filter((o) => o.write!.status === 409);
+  const unanswered = writes.filter((o) => o.write!.status !== 201 && o.write!.status !== 409);
+  const retried = writes.filter((o) => o.write!.tries > 1);
+  const replayed = writes.filter((o) => o.write!.replayed);
+  const lost = acknowledged.filter((o) => !counts.has(o.key!)).length;
+  const duplicated = [...counts.values()].filter((count) => count > 1).length;
   const partial = Number(
     psql(`select count(*) from cases c where title like 'Reliability case %'
              and not exists (select 1 from case_status_history h where h.case_id = c.id)`),
   );
   check(checks, `${acknowledged.length} acknowledged writes all committed (lost: ${lost})`, lost === 0);
+  check(checks, `no partial write: every case has its status history (${partial} without)`, partial === 0);
   check(
     checks,
-    `no partial write: every case has its status history (${partial} without); of ${refused.length} refused writes ${committedAnyway} had committed before the connection went`,
-    partial === 0,
+    `${retried.length} writes sent again with their key: ${replayed.length} answered by replay, ` +
+      `${answerLost.length} "already carried out"; ${unanswered.length} never answered; no case twice (${duplicated} duplicated)`,
+    duplicated === 0 && unanswered.length === 0 && answerLost.every((o) => counts.get(o.key!) === 1),
   );
+  return {
+    writes: writes.length,
+    retried: retried.length,
+    replayed: replayed.length,
+    answerLost: answerLost.length,
+  };
 }
 
 /** Accepted uploads' analyses all finish (a job cut off by the outage is retried or taken over). */
@@ -427,9 +495,9 @@ const scenarios: Record<string, Scenario> = {
         `requests succeeded again ${figures.recoveredAfterMs} ms after PostgreSQL was back`,
         Number.isFinite(figures.recoveredAfterMs) && figures.recoveredAfterMs < 5_000,
       );
-      checkWrites(checks, outcomes);
+      const writes = checkWrites(checks, outcomes);
       await checkJobs(checks, outcomes, 240_000);
-      return { checks, figures };
+      return { checks, figures: { ...figures, writes } };
     } finally {
       await server.stop();
     }
@@ -477,8 +545,8 @@ const scenarios: Record<string, Scenario> = {
         `requests succeeded again ${figures.recoveredAfterMs} ms after PostgreSQL resumed`,
         Number.isFinite(figures.recoveredAfterMs) && figures.recoveredAfterMs < 10_000,
       );
-      checkWrites(checks, outcomes);
-      return { checks, figures };
+      const writes = checkWrites(checks, outcomes);
+      return { checks, figures: { ...figures, writes } };
     } finally {
       await server.stop();
     }

@@ -76,6 +76,7 @@ import { emailsRoutes } from './modules/emails/emails.routes';
 import { MailSync } from './modules/emails/mail-sync';
 import { MAIL_SYNC_JOB } from './modules/emails/mail-sync-jobs';
 import { SecretBox } from './platform/secret-box';
+import { registerIdempotency } from './platform/idempotency';
 import { mountedSandbox } from './demo/demo-mail';
 import type { ProviderSandbox } from '@sentinel/provider-sandbox';
 import { blobStoreFor } from './platform/storage/blob-store-for';
@@ -328,6 +329,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   registerSecurityHeaders(app);
   registerInputGuard(app);
   app.decorate('routeAccess', installAccessControl(app));
+  registerIdempotency(app, db, new SecretBox(config.appSecret, 'idempotency-answers'));
   registerMetrics(app, { database, jobs, live, token: config.metricsToken });
   await app.register(cookie);
   await app.register(multipart, { throwFileSizeLimit: true });

@@ -80,6 +80,11 @@ export const MESSAGES = {
   internalError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is shutting down or not ready. Please try again shortly.',
   crossSiteRefused: 'Cross-site request refused',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible characters (a UUID is best).',
+  idempotencyKeyInUse: 'This request is still being processed. Please wait a moment before trying again.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
+  idempotencyAnswerLost:
+    'This request was already carried out, but its answer was lost. Reload the page to see the result.',
 
   // §2 screens: empty states
   emailNoProvider: 'Please connect a Google or Microsoft account to view your emails.',

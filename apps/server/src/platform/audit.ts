@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sentinel/db';
+import { idempotencyRepository } from './idempotency';
 import type { RequestContext } from './request-context';
 
 /** Every audited action. Names are stable: reports and alerts key on them. */
@@ -21,6 +22,8 @@ export type AuditAction =
   | 'mfa_challenge'
   | 'mfa_enabled'
   | 'mfa_disabled'
+  | 'passkey_added'
+  | 'passkey_removed'
   | 'mfa_recovery_codes_regenerated'
   | 'mfa_recovery_code_used'
   | 'mfa_step_up'
@@ -126,6 +129,9 @@ export const actorEntry = (
 /** Writes the append-only audit trail; pass the transaction so the row commits with the change. */
 export async function audit(db: DbOrTx, context: RequestContext, entry: AuditEntry): Promise<void> {
   await db.insert(schema.auditLog).values(auditRow(context, entry));
+  // In the change's own transaction: its Idempotency-Key is known to be carried out exactly when
+  // the change commits.
+  if (context.idempotencyKeyId) await idempotencyRepository.markCommitted(db, context.idempotencyKeyId);
 }
 
 const auditRow = (context: RequestContext, entry: AuditEntry) => ({

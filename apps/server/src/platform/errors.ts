@@ -13,6 +13,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CROSS_SITE_REQUEST: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -97,7 +99,7 @@ export const STORAGE_FULL_MESSAGE =
   'The server has no room to store files right now. Nothing was saved; please try again later.';
 
 /** Every status an API route may answer with an error, for the route schemas. */
-export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] as const;
+export const errorStatuses = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503] as const;
 
 /** Fastify's own error codes mapped to ours. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {

@@ -14,7 +14,15 @@ export const errorSchemas = Object.fromEntries(
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Sentinel API', version: '0.1.0', description: 'Claims operating system API' },
+      info: {
+        title: 'Sentinel API',
+        version: '0.1.0',
+        description:
+          'Claims operating system API. Every POST and PATCH that acts in a firm accepts an ' +
+          '`Idempotency-Key` header (a UUID; kept 24 hours per person): a retry with the same key and ' +
+          'request answers the first answer again (`Idempotent-Replayed: true`), one while the first ' +
+          'still runs 409 `IDEMPOTENCY_KEY_IN_USE`, one with another request 422 `IDEMPOTENCY_KEY_REUSED`.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

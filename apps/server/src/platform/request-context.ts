@@ -5,10 +5,13 @@ export interface RequestContext {
   ip: string;
   userAgent: string | null;
   requestId: string;
+  /** The Idempotency-Key row the request claimed: its audited change marks it (platform/idempotency.ts). */
+  idempotencyKeyId?: string;
 }
 
 export const requestContext = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
   userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   requestId: request.id,
+  idempotencyKeyId: request.idempotencyKeyId,
 });

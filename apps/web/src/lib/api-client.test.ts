@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/testing/fetch-mock';
 import { getAccessToken, getSessionSnapshot } from '@/lib/session-store';
 import { attorney, browserStorageText, lovelaceLaw, makeJwt, reloadPage, signIn } from '@/testing/session';
+import { writeRetryDelaysMs } from './api-client/request';
 import {
   api,
   ApiError,
@@ -84,6 +85,78 @@ describe('requests', () => {
 
     expect(calls.map((c) => c.key)).toEqual(['POST /api/auth/login']);
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('writes sent again with their Idempotency-Key', () => {
+  const CREATE = 'POST /api/client/new';
+
+  it('gives every write its own key, kept across its tries; reads get none', async () => {
+    signIn();
+    let answers = 0;
+    const { callsTo } = mockFetch({
+      [CREATE]: () => (++answers === 1 ? json(503, { code: 'UNAVAILABLE' }) : json(201, { data: 1 })),
+      'GET /api/client/u1/clients': () => json(503, { code: 'UNAVAILABLE' }),
+    });
+
+    await expect(api.post('/api/client/new', { a: 1 })).resolves.toEqual({ data: 1 });
+    await api.post('/api/client/new', { a: 1 });
+    await expect(api.get('/api/client/u1/clients')).rejects.toMatchObject({ status: 503 });
+
+    const [first, retry, second] = callsTo(CREATE).map((call) => call.headers.get('Idempotency-Key'));
+    expect(first).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(retry).toBe(first);
+    expect(second).not.toBe(first);
+    // A read is not sent again and carries no key.
+    expect(callsTo('GET /api/client/u1/clients')).toHaveLength(1);
+    expect(callsTo('GET /api/client/u1/clients')[0]?.headers.has('Idempotency-Key')).toBe(false);
+  });
+
+  it('sends a write that got no answer again after the pauses, then gives up with the last error', async () => {
+    vi.useFakeTimers();
+    writeRetryDelaysMs.splice(0, writeRetryDelaysMs.length, 500, 2000, 4000);
+    signIn();
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetchMock);
+
+    const outcome = api.patch('/api/case/c1', { title: 'x' }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(await outcome).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    vi.useRealTimers();
+  });
+
+  it('sends a write again while the server still runs its first try (409 IDEMPOTENCY_KEY_IN_USE)', async () => {
+    signIn();
+    let answers = 0;
+    const { callsTo } = mockFetch({
+      [CREATE]: () =>
+        ++answers < 3
+          ? json(409, { error: 'Still running', code: 'IDEMPOTENCY_KEY_IN_USE' }, { 'Retry-After': '1' })
+          : json(201, { data: 2 }, { 'Idempotent-Replayed': 'true' }),
+    });
+
+    await expect(api.post('/api/client/new', {})).resolves.toEqual({ data: 2 });
+    expect(new Set(callsTo(CREATE).map((call) => call.headers.get('Idempotency-Key'))).size).toBe(1);
+    expect(callsTo(CREATE)).toHaveLength(3);
+  });
+
+  it('does not send a write again after an answer that is not 503', async () => {
+    signIn();
+    const { callsTo } = mockFetch({
+      [CREATE]: () => json(409, { error: 'Taken', code: 'CONFLICT' }),
+    });
+
+    await expect(api.post('/api/client/new', {})).rejects.toMatchObject({ status: 409 });
+    expect(callsTo(CREATE)).toHaveLength(1);
   });
 });
 

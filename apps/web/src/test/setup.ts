@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cancelProactiveRefresh } from '@/lib/api-client';
+import { writeRetryDelaysMs } from '@/lib/api-client/request';
 import { queryClient } from '@/lib/query-client';
 import { clearSession } from '@/lib/session-store';
 import { installFakeWebSocket } from '@/testing/fake-websocket';
@@ -22,6 +23,8 @@ window.scrollTo = () => {};
 // test reaches a server, so each gets a fake one (tests of the channel drive it).
 beforeEach(() => {
   installFakeWebSocket();
+  // A write answered 503 is sent again at once (its own tests set real pauses).
+  writeRetryDelaysMs.splice(0, writeRetryDelaysMs.length, 0, 0, 0);
 });
 
 afterEach(() => {

@@ -16,3 +16,5 @@ export * from './timeline';
 export * from './negotiations';
 export * from './experts';
 export * from './workflows';
+export * from './idempotency';
+export * from './passkeys';

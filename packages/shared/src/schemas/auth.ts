@@ -71,6 +71,8 @@ export const loginResponse = z.object({
   mfaEnrolmentRequired: z.boolean().optional(),
   /** Ticket for the second step (valid 10 minutes, 5 tries). */
   mfaTicket: z.string().optional(),
+  /** With `mfaRequired`: the second steps the person has ('totp': a code; 'passkey'). */
+  mfaMethods: z.array(z.enum(['totp', 'passkey'])).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -157,6 +159,7 @@ export const changeTempPasswordResponse = successMessageResponse.extend(
     mfaEnrolmentRequired: true,
     mfaRequired: true,
     mfaTicket: true,
+    mfaMethods: true,
   }).shape,
 );
 export type ChangeTempPasswordResponse = z.infer<typeof changeTempPasswordResponse>;

@@ -24,6 +24,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   /** A unique value is taken (409). */
   'CONFLICT',
+  /** The first request with this Idempotency-Key is still running; see Retry-After (409). */
+  'IDEMPOTENCY_KEY_IN_USE',
+  /** This Idempotency-Key came with another request before (422). */
+  'IDEMPOTENCY_KEY_REUSED',
   /** The body came too slowly, e.g. an upload under the minimum rate (408). */
   'REQUEST_TIMEOUT',
   /** The body is larger than the route accepts (413). */

@@ -48,6 +48,17 @@ const TABLE: Record<string, Row> = {
   'GET /api/auth/sessions': { access: 'account' },
   'DELETE /api/auth/sessions/:id': { access: 'account' },
   'POST /api/auth/sessions/sign-out-others': { access: 'account' },
+  'POST /api/auth/mfa/passkey/options': { access: 'public' },
+  'GET /api/auth/passkeys': { access: 'account' },
+  'POST /api/auth/passkeys/options': { access: 'account', payload: { password: 'not-the-password' } },
+  'POST /api/auth/passkeys': { access: 'account' },
+  'POST /api/auth/passkeys/step-up/options': { access: 'account' },
+  'PATCH /api/auth/passkeys/:id': { access: 'account', foreignObject: true, payload: { name: 'Mine now' } },
+  'POST /api/auth/passkeys/:id/remove': {
+    access: 'account',
+    foreignObject: true,
+    payload: { password: 'not-the-password' },
+  },
   'GET /api/tokens/verify': { access: 'account' },
   'POST /api/tokens/refresh': { access: 'public' },
   'POST /api/tokens/logout': { access: 'public' },
@@ -323,6 +334,7 @@ let foreignNegotiationId: string;
 let foreignBareCaseId: string;
 let foreignExpertId: string;
 let foreignWorkflowId: string;
+let foreignPasskeyId: string;
 let ownAttorneyId: string;
 let ownClientId: string;
 
@@ -339,6 +351,12 @@ beforeAll(async () => {
   foreignFirmId = other.firmId;
   foreignAttorneyId = other.id;
   const otherToken = (await login(ctx, other.email, other.password)).body.token;
+  // Their passkey (after their sign-in: with one, signing in asks for it).
+  const [foreignPasskey] = await ctx.database.db
+    .insert(schema.passkeys)
+    .values({ userId: other.id, credentialId: 'Zm9yZWlnbg', publicKey: 'AQ', name: 'Theirs' })
+    .returning({ id: schema.passkeys.id });
+  foreignPasskeyId = foreignPasskey!.id;
   const foreignClient = await createClient(ctx.database.db, {
     firmId: other.firmId,
     firstName: 'Other',
@@ -527,7 +545,9 @@ function urlOf(route: string, firm: 'own' | 'foreign') {
                     ? foreignNegotiationId
                     : path!.startsWith('/api/workflows/')
                       ? foreignWorkflowId
-                      : foreignClientId;
+                      : path!.startsWith('/api/auth/passkeys/')
+                        ? foreignPasskeyId
+                        : foreignClientId;
   const ownUser = path!.startsWith('/api/firm/members/')
     ? '00000000-0000-4000-8000-000000000000'
     : ownAttorneyId;

@@ -41,7 +41,7 @@ export type LoginOutcome =
 /** The login answer that asks for the second step (a code, or setting up an authenticator). */
 const secondStepBody = (step: SecondStep): LoginResponse =>
   step.purpose === 'verify'
-    ? { mfaRequired: true, mfaTicket: step.ticket }
+    ? { mfaRequired: true, mfaTicket: step.ticket, mfaMethods: step.methods }
     : { mfaEnrolmentRequired: true, mfaTicket: step.ticket };
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@sentinel/db';
 
-const { users, firms, memberships, sessions, mfaChallenges, mfaRecoveryCodes } = schema;
+const { users, firms, memberships, sessions, mfaChallenges, mfaRecoveryCodes, passkeys } = schema;
 
 export type MfaChallengeRecord = typeof mfaChallenges.$inferSelect;
 
@@ -82,7 +82,8 @@ export const mfaRepository = {
       .where(eq(users.id, userId));
   },
 
-  async disable(db: DbOrTx, userId: string): Promise<void> {
+  /** Turns the authenticator app off; and the recovery codes, unless passkeys keep two-step sign-in on. */
+  async disable(db: DbOrTx, userId: string, { keepRecoveryCodes = false } = {}): Promise<void> {
     await db
       .update(users)
       .set({
@@ -93,7 +94,7 @@ export const mfaRepository = {
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, userId));
-    await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
+    if (!keepRecoveryCodes) await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   },
 
   /**
@@ -183,6 +184,7 @@ export const mfaRepository = {
           eq(memberships.userType, 'attorney'),
           eq(memberships.status, 'active'),
           isNull(users.totpEnabledAt),
+          notExists(db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, users.id))),
         ),
       );
     return Number(row?.n ?? 0);

@@ -1,4 +1,3 @@
-import Bowser from 'bowser';
 import { verifyPassword, type Database, type DbOrTx } from '@sentinel/db';
 import {
   MESSAGES,
@@ -10,6 +9,7 @@ import {
   type MfaStepUpRequest,
   type MfaVerifyRequest,
   type SessionUser,
+  type WebauthnOptions,
 } from '@sentinel/shared';
 import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
@@ -19,11 +19,15 @@ import type { RequestContext } from '../../platform/request-context';
 import { SecretBox } from '../../platform/secret-box';
 import type { Throttle } from '../../platform/throttle';
 import { authRepository, type UserRecord } from './auth.repository';
+import { deviceName } from './device-name';
 import { securityNoticeMail } from './mfa.emails';
 import { mfaRepository as repo } from './mfa.repository';
+import { PasskeyService } from './passkeys.service';
 import { sessionUserOf, type Account, type Principal } from './principal';
 import type { IssuedSession, SessionsService } from './sessions.service';
 import { acceptedStep, enrolmentOf, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './totp';
+
+export { deviceName };
 
 /** A second step lives 10 minutes and allows 5 tries; then the password is asked again. */
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -34,7 +38,8 @@ const CHALLENGE_TRIES = 5;
  */
 const CODE_FAILURES = { max: 20, windowSeconds: 15 * 60 };
 
-export type SecondStep = { purpose: 'verify' | 'enrol'; ticket: string };
+export type SecondStepMethod = 'totp' | 'passkey';
+export type SecondStep = { purpose: 'verify' | 'enrol'; ticket: string; methods: SecondStepMethod[] };
 /** A second step that failed: the message to answer, and whose failure to count. */
 type Refusal = { error: string; failedUserId?: string };
 export type SignedIn = { session: IssuedSession; user: SessionUser; userId: string };
@@ -45,6 +50,8 @@ export type SignedIn = { session: IssuedSession; user: SessionUser; userId: stri
  */
 export class MfaService {
   private readonly box: SecretBox;
+  /** Passkeys, a second step beside the app: either one alone is two-step sign-in. */
+  readonly passkeys: PasskeyService;
 
   constructor(
     private readonly db: Database,
@@ -54,6 +61,7 @@ export class MfaService {
     private readonly config: { appSecret: string; publicUrl: string; sessionIdleSeconds: number },
   ) {
     this.box = new SecretBox(config.appSecret, 'totp');
+    this.passkeys = new PasskeyService(db, config.publicUrl, this);
   }
 
   /**
@@ -61,7 +69,10 @@ export class MfaService {
    * person has two-step sign-in on; setting it up when a firm requires it of them as attorney.
    */
   async secondStepFor(tx: DbOrTx, user: UserRecord): Promise<SecondStep | null> {
-    const purpose = user.totpEnabledAt ? 'verify' : (await repo.requiredByFirm(tx, user.id)) ? 'enrol' : null;
+    const methods: SecondStepMethod[] = [];
+    if (user.totpEnabledAt) methods.push('totp');
+    if ((await this.passkeys.count(tx, user.id)) > 0) methods.push('passkey');
+    const purpose = methods.length > 0 ? 'verify' : (await repo.requiredByFirm(tx, user.id)) ? 'enrol' : null;
     if (!purpose) return null;
     const ticket = randomToken();
     await repo.createChallenge(tx, {
@@ -70,23 +81,52 @@ export class MfaService {
       purpose,
       expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
     });
-    return { purpose, ticket };
+    return { purpose, ticket, methods };
   }
 
-  /** The second step of a sign-in: a code or a recovery code for the ticket, then the session. */
+  /**
+   * Options for navigator.credentials.get() at the second step of a sign-in: the person's
+   * passkeys and a challenge tied to this ticket (a newer one replaces it).
+   */
+  async passkeyOptionsFor(ticket: string): Promise<WebauthnOptions> {
+    return this.db.transaction(async (tx) => {
+      const challenge = await repo.lockChallenge(tx, sha256(ticket));
+      if (!challenge || challenge.purpose !== 'verify') throw badRequest(SECURITY_MESSAGES.challengeExpired);
+      const options = await this.passkeys.assertionOptions(tx, challenge.userId, 'sign_in', challenge.id);
+      if (!options) throw new AppError('CONFLICT', SECURITY_MESSAGES.noPasskeys);
+      return options;
+    });
+  }
+
+  /** Options for a passkey as the second step of a step-up in Settings → Security. */
+  async passkeyStepUpOptions(account: Account): Promise<WebauthnOptions> {
+    const options = await this.db.transaction((tx) =>
+      this.passkeys.assertionOptions(tx, account.userId, 'step_up'),
+    );
+    if (!options) throw new AppError('CONFLICT', SECURITY_MESSAGES.noPasskeys);
+    return options;
+  }
+
+  /** The second step of a sign-in: a code, a passkey or a recovery code for the ticket, then the session. */
   async verify(input: MfaVerifyRequest, context: RequestContext): Promise<SignedIn> {
     await this.refuseWhenTicketHeldBack(input.ticket);
     const outcome = await this.db.transaction(
       async (tx): Promise<Refusal | { signedIn: SignedIn; user: UserRecord; method: string }> => {
         const challenge = await repo.lockChallenge(tx, sha256(input.ticket));
         const user = challenge && (await authRepository.findUserById(tx, challenge.userId));
-        if (!challenge || challenge.purpose !== 'verify' || !user?.totpSecret || !user.totpEnabledAt)
+        if (!challenge || challenge.purpose !== 'verify' || !user)
           return { error: SECURITY_MESSAGES.challengeExpired };
-        const method = 'code' in input ? 'totp' : 'recovery_code';
+        const method = 'code' in input ? 'totp' : 'passkey' in input ? 'passkey' : 'recovery_code';
+        const totpSecret = user.totpEnabledAt ? user.totpSecret : null;
+        const passkeys = await this.passkeys.count(tx, user.id);
+        if (!totpSecret && passkeys === 0) return { error: SECURITY_MESSAGES.challengeExpired };
         const ok =
           'code' in input
-            ? await this.useCode(tx, user.id, this.box.open(user.totpSecret), input.code, user.totpLastStep)
-            : await repo.useRecoveryCode(tx, user.id, recoveryCodeHash(input.recoveryCode));
+            ? totpSecret !== null &&
+              (await this.useCode(tx, user.id, this.box.open(totpSecret), input.code, user.totpLastStep))
+            : 'passkey' in input
+              ? await this.passkeys.checkAssertion(tx, user.id, 'sign_in', input.passkey, challenge.id)
+              : await repo.useRecoveryCode(tx, user.id, recoveryCodeHash(input.recoveryCode));
         if (!ok) {
           await repo.countFailedTry(tx, challenge.id, CHALLENGE_TRIES);
           await audit(tx, context, {
@@ -96,7 +136,12 @@ export class MfaService {
             details: { method, tries: challenge.attempts + 1 },
           });
           return {
-            error: 'code' in input ? SECURITY_MESSAGES.codeInvalid : SECURITY_MESSAGES.recoveryCodeInvalid,
+            error:
+              'code' in input
+                ? SECURITY_MESSAGES.codeInvalid
+                : 'passkey' in input
+                  ? SECURITY_MESSAGES.passkeyInvalid
+                  : SECURITY_MESSAGES.recoveryCodeInvalid,
             failedUserId: user.id,
           };
         }
@@ -167,11 +212,15 @@ export class MfaService {
 
   async status(account: Account): Promise<MfaStatus> {
     const user = await this.userOf(account);
+    const passkeys = await this.passkeys.list(account);
+    const enabled = Boolean(user.totpEnabledAt) || passkeys.length > 0;
     return {
-      enabled: Boolean(user.totpEnabledAt),
-      enabledAt: user.totpEnabledAt?.toISOString() ?? null,
-      recoveryCodesLeft: user.totpEnabledAt ? await repo.recoveryCodesLeft(this.db, user.id) : 0,
+      enabled,
+      enabledAt: user.totpEnabledAt?.toISOString() ?? passkeys[0]?.createdAt ?? null,
+      recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(this.db, user.id) : 0,
       requiredByFirm: await repo.requiredByFirm(this.db, user.id),
+      authenticatorApp: Boolean(user.totpEnabledAt),
+      passkeys: passkeys.length,
     };
   }
 
@@ -204,7 +253,8 @@ export class MfaService {
     context: RequestContext,
   ): Promise<string[]> {
     const user = await this.stepUp(account, stepUp, context);
-    if (!user.totpEnabledAt) throw new AppError('CONFLICT', SECURITY_MESSAGES.notEnabled);
+    if (!user.totpEnabledAt && (await this.passkeys.count(this.db, user.id)) === 0)
+      throw new AppError('CONFLICT', SECURITY_MESSAGES.notEnabled);
     const codes = newRecoveryCodes();
     await this.db.transaction(async (tx) => {
       await repo.replaceRecoveryCodes(tx, user.id, codes.map(recoveryCodeHash));
@@ -218,25 +268,44 @@ export class MfaService {
     return codes;
   }
 
-  async disable(account: Account, stepUp: MfaStepUpRequest, context: RequestContext): Promise<void> {
+  /**
+   * Turns the authenticator app off. With passkeys left, two-step sign-in stays on with them (and
+   * the recovery codes); without, it is off, unless a firm requires it.
+   */
+  async disable(
+    account: Account,
+    stepUp: MfaStepUpRequest,
+    context: RequestContext,
+  ): Promise<{ passkeysRemain: boolean }> {
     const user = await this.stepUp(account, stepUp, context);
     if (!user.totpEnabledAt) throw new AppError('CONFLICT', SECURITY_MESSAGES.notEnabled);
-    if (await repo.requiredByFirm(this.db, user.id))
+    const passkeysRemain = (await this.passkeys.count(this.db, user.id)) > 0;
+    if (!passkeysRemain && (await repo.requiredByFirm(this.db, user.id)))
       throw new AppError('CONFLICT', SECURITY_MESSAGES.requiredByFirm);
     await this.db.transaction(async (tx) => {
-      await repo.disable(tx, user.id);
+      await repo.disable(tx, user.id, { keepRecoveryCodes: passkeysRemain });
       await audit(tx, context, {
         action: 'mfa_disabled',
         outcome: 'success',
         firmId: account.firm?.firmId,
         userId: user.id,
+        details: passkeysRemain ? { method: 'totp', passkeysRemain } : undefined,
       });
     });
+    if (passkeysRemain) {
+      this.notice(
+        user,
+        'The authenticator app was removed',
+        'The authenticator app was just removed from your Sentinel account. Your passkeys still sign you in as the second step.',
+      );
+      return { passkeysRemain };
+    }
     this.notice(
       user,
       'Two-step sign-in was turned off',
       'Two-step sign-in was just turned off for your Sentinel account. Your password alone now signs you in.',
     );
+    return { passkeysRemain };
   }
 
   // Sessions
@@ -307,7 +376,7 @@ export class MfaService {
     context: RequestContext,
   ): Promise<FirmSecurity> {
     const user = await this.userOf(principal);
-    if (required && !user.totpEnabledAt)
+    if (required && !user.totpEnabledAt && (await this.passkeys.count(this.db, user.id)) === 0)
       throw new AppError('CONFLICT', SECURITY_MESSAGES.enableForYourselfFirst);
     await this.db.transaction(async (tx) => {
       await repo.setFirmRequirement(tx, principal.firmId, required);
@@ -324,7 +393,7 @@ export class MfaService {
 
   // Helpers
 
-  private async userOf(account: Pick<Account, 'userId'>): Promise<UserRecord> {
+  async userOf(account: Pick<Account, 'userId'>): Promise<UserRecord> {
     const user = await authRepository.findUserById(this.db, account.userId);
     if (!user) throw new AppError('UNAUTHORIZED', MESSAGES.unauthorized);
     return user;
@@ -359,13 +428,9 @@ export class MfaService {
 
   /**
    * Step-up before a change to two-step sign-in (ASVS 6.4.x): the password, and when it is on a
-   * current code or a recovery code. Wrong answers count like wrong codes.
+   * current code, a passkey or a recovery code. Wrong answers count like wrong codes.
    */
-  private async stepUp(
-    account: Account,
-    input: MfaStepUpRequest,
-    context: RequestContext,
-  ): Promise<UserRecord> {
+  async stepUp(account: Account, input: MfaStepUpRequest, context: RequestContext): Promise<UserRecord> {
     const user = await this.userOf(account);
     await this.refuseWhenTooManyFailures(user.id);
     const fail = async (reason: string, message: string): Promise<never> => {
@@ -383,16 +448,27 @@ export class MfaService {
     };
     if (!(await verifyPassword(user.passwordHash, input.password)))
       await fail('wrong_password', SECURITY_MESSAGES.passwordWrong);
-    if (user.totpEnabledAt && user.totpSecret) {
-      const ok = input.code
-        ? await this.useCode(this.db, user.id, this.box.open(user.totpSecret), input.code, user.totpLastStep)
-        : input.recoveryCode
-          ? await repo.useRecoveryCode(this.db, user.id, recoveryCodeHash(input.recoveryCode))
-          : false;
+    const totpSecret = user.totpEnabledAt ? user.totpSecret : null;
+    const passkeys = await this.passkeys.count(this.db, user.id);
+    if (totpSecret || passkeys > 0) {
+      const ok = input.passkey
+        ? await this.passkeys.checkAssertion(this.db, user.id, 'step_up', input.passkey)
+        : input.code
+          ? totpSecret !== null &&
+            (await this.useCode(this.db, user.id, this.box.open(totpSecret), input.code, user.totpLastStep))
+          : input.recoveryCode
+            ? await repo.useRecoveryCode(this.db, user.id, recoveryCodeHash(input.recoveryCode))
+            : false;
       if (!ok)
         await fail(
           'wrong_code',
-          input.recoveryCode ? SECURITY_MESSAGES.recoveryCodeInvalid : SECURITY_MESSAGES.codeInvalid,
+          input.passkey
+            ? SECURITY_MESSAGES.passkeyInvalid
+            : input.recoveryCode
+              ? SECURITY_MESSAGES.recoveryCodeInvalid
+              : totpSecret
+                ? SECURITY_MESSAGES.codeInvalid
+                : SECURITY_MESSAGES.passkeyOrRecoveryCodeRequired,
         );
     }
     return user;
@@ -429,7 +505,7 @@ export class MfaService {
     tx: DbOrTx,
     user: UserRecord,
     context: RequestContext,
-    method: 'totp' | 'recovery_code',
+    method: 'totp' | 'recovery_code' | 'passkey',
   ): Promise<SignedIn> {
     const session = await this.sessions.issue(tx, user, context);
     await audit(tx, context, {
@@ -450,7 +526,7 @@ export class MfaService {
     );
   }
 
-  private notice(user: UserRecord, title: string, text: string) {
+  notice(user: UserRecord, title: string, text: string) {
     this.mailer.dispatch(
       securityNoticeMail(
         user.email,
@@ -461,15 +537,4 @@ export class MfaService {
       ),
     );
   }
-}
-
-/** "Chrome on macOS" from a user agent; "Unknown device" when there is none to read. */
-export function deviceName(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const parsed = Bowser.parse(userAgent);
-  // bowser answers '' for what it does not know (curl, scripts).
-  const browser = parsed.browser.name;
-  const os = parsed.os.name;
-  if (browser && os) return `${browser} on ${os}`;
-  return browser || os || 'Unknown device';
 }

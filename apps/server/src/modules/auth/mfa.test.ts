@@ -58,6 +58,8 @@ describe('setting up two-step sign-in in Settings → Security', () => {
       enabledAt: null,
       recoveryCodesLeft: 0,
       requiredByFirm: false,
+      authenticatorApp: false,
+      passkeys: 0,
     });
 
     const wrongPassword = await post('/api/auth/mfa/setup', { password: 'not-my-password' }, token);
@@ -111,7 +113,7 @@ describe('signing in with two-step sign-in on', () => {
 
     const first = await login(ctx, person.email, person.password);
     expect(first.response.statusCode).toBe(200);
-    expect(first.body).toEqual({ mfaRequired: true, mfaTicket: expect.any(String) });
+    expect(first.body).toEqual({ mfaRequired: true, mfaTicket: expect.any(String), mfaMethods: ['totp'] });
     expect(first.refresh).toBeUndefined();
 
     const wrong = await post('/api/auth/mfa/verify', { ticket: first.body.mfaTicket, code: '000000' });
@@ -196,7 +198,7 @@ describe('signing in with two-step sign-in on', () => {
     const reset = await post('/api/auth/reset-password', { token, newPassword: 'Another-Claims-Desk-2027' });
     expect(reset.statusCode, reset.body).toBe(200);
     const { body } = await login(ctx, person.email, 'Another-Claims-Desk-2027');
-    expect(body).toEqual({ mfaRequired: true, mfaTicket: expect.any(String) });
+    expect(body).toEqual({ mfaRequired: true, mfaTicket: expect.any(String), mfaMethods: ['totp'] });
   });
 
   it('refuses bad second steps with 400 and changes nothing', async () => {

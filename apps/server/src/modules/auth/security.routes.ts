@@ -13,6 +13,7 @@ import {
   SECURITY_MESSAGES,
   signedOutResponse,
   successMessageResponse,
+  webauthnOptions,
 } from '@sentinel/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,11 +21,13 @@ import { requestContext } from '../../platform/request-context';
 import { routeOptions } from './access';
 import { accountOf } from './auth.guard';
 import type { SignedIn } from './mfa.service';
+import { passkeyRoutes } from './passkeys.routes';
 
 /**
  * Two-step sign-in and the sessions list, under /api/auth (issue 15):
  * - the second step of a sign-in (public, by the ticket the login answered): /mfa/verify,
- *   /mfa/enrolment and /mfa/enrolment/confirm;
+ *   /mfa/passkey/options, /mfa/enrolment and /mfa/enrolment/confirm;
+ * - passkeys (passkeys.routes.ts): /passkeys…;
  * - Settings → Security (the signed-in person): /mfa, /mfa/setup, /mfa/enable,
  *   /mfa/recovery-codes, /mfa/disable, /sessions.
  */
@@ -43,6 +46,14 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     routeOptions('auth', 'public', { body: mfaVerifyRequest, response: { 200: loginResponse } }),
     async (request, reply) => signedIn(reply, await mfa.verify(request.body, requestContext(request))),
   );
+
+  app.post(
+    '/mfa/passkey/options',
+    routeOptions('auth', 'public', { body: mfaTicketRequest, response: { 200: webauthnOptions } }),
+    async (request) => mfa.passkeyOptionsFor(request.body.ticket),
+  );
+
+  await app.register(passkeyRoutes);
 
   app.post(
     '/mfa/enrolment',
@@ -96,8 +107,11 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mfa/disable',
     routeOptions('auth', 'account', { body: mfaStepUpRequest, response: { 200: successMessageResponse } }),
     async (request) => {
-      await mfa.disable(accountOf(request), request.body, requestContext(request));
-      return { success: true as const, message: SECURITY_MESSAGES.disabled };
+      const { passkeysRemain } = await mfa.disable(accountOf(request), request.body, requestContext(request));
+      return {
+        success: true as const,
+        message: passkeysRemain ? SECURITY_MESSAGES.appRemovedPasskeysRemain : SECURITY_MESSAGES.disabled,
+      };
     },
   );
 

@@ -2,6 +2,7 @@ import type { Database } from '@sentinel/db';
 import { LEAD_IP_RETENTION_DAYS } from '@sentinel/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { idempotencyRepository } from '../../platform/idempotency';
 import type { JobHandler } from '../../platform/jobs';
 import type { Throttle } from '../../platform/throttle';
 import { signUpsRepository } from '../auth/sign-ups.repository';
@@ -15,7 +16,8 @@ const DAY_MS = 86_400_000;
 /**
  * Addresses kept only as long as they serve: a free-trial request's IP for
  * LEAD_IP_RETENTION_DAYS (the landing page says so), a rate limit's counter until its window ends,
- * a sign-up never verified until its link expires.
+ * a sign-up never verified until its link expires, a write's kept answer until its idempotency
+ * key's 24 hours are over.
  */
 export function privacyCleanup(
   db: Database,
@@ -33,7 +35,9 @@ export function privacyCleanup(
       );
       const counters = await throttle.forgetExpired(longestWindow);
       const signUps = await signUpsRepository.forgetEnded(db);
-      if (leads || counters || signUps) log.info({ leads, counters, signUps }, 'IP addresses forgotten');
+      const idempotencyKeys = await idempotencyRepository.forgetExpired(db);
+      if (leads || counters || signUps || idempotencyKeys)
+        log.info({ leads, counters, signUps, idempotencyKeys }, 'IP addresses and kept answers forgotten');
     },
   };
 }

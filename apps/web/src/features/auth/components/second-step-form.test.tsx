@@ -1,10 +1,19 @@
 import { SECURITY_MESSAGES } from '@sentinel/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from '@/lib/session-store';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, makeJwt } from '@/testing/session';
+
+// The browser's WebAuthn prompt (jsdom has none): what @simplewebauthn/browser would answer.
+const webauthn = vi.hoisted(() => ({ startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
+  ...(await importOriginal<typeof SimpleWebAuthnBrowser>()),
+  browserSupportsWebAuthn: () => true,
+  startAuthentication: webauthn.startAuthentication,
+}));
 
 const LOGIN = 'POST /api/auth/login';
 const VERIFY = 'POST /api/auth/mfa/verify';
@@ -112,5 +121,77 @@ describe('the second step of a sign-in', () => {
     expect(router.state.location.pathname).toBe('/login');
     await user.click(screen.getByRole('button', { name: 'I have saved them — continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/attorney/dashboard'));
+  });
+
+  describe('with a passkey', () => {
+    const OPTIONS = 'POST /api/auth/mfa/passkey/options';
+    const options = {
+      challenge: 'c1',
+      rpId: 'localhost',
+      allowCredentials: [{ id: 'cred-1', type: 'public-key' }],
+    };
+    const assertion = {
+      id: 'cred-1',
+      rawId: 'cred-1',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+      clientExtensionResults: {},
+    };
+    beforeEach(() => webauthn.startAuthentication.mockReset());
+
+    it('offers "Use a passkey" beside the code, asks the browser with the server’s options, and signs in', async () => {
+      const token = makeJwt(900);
+      webauthn.startAuthentication.mockResolvedValue(assertion);
+      const { callsTo } = mockFetch({
+        [LOGIN]: () =>
+          json(200, { mfaRequired: true, mfaTicket: 'ticket-p', mfaMethods: ['totp', 'passkey'] }),
+        [OPTIONS]: () => json(200, options),
+        [VERIFY]: () => json(200, { token, expiresIn: 900, user: attorney }),
+        ...verifiedAs(attorney),
+      });
+      const { user, router } = await signInWithPassword();
+      expect(await screen.findByLabelText('Code from your authenticator app')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/attorney/dashboard'));
+      expect(callsTo(OPTIONS)[0]?.body).toEqual({ ticket: 'ticket-p' });
+      expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: options });
+      expect(callsTo(VERIFY).map((call) => call.body)).toEqual([{ ticket: 'ticket-p', passkey: assertion }]);
+      expect(getAccessToken()).toBe(token);
+    });
+
+    it('with passkeys only: no code field; a cancelled prompt says so, the server’s refusal too; a recovery code still works', async () => {
+      webauthn.startAuthentication
+        .mockRejectedValueOnce(
+          new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'),
+        )
+        .mockResolvedValue(assertion);
+      const { callsTo } = mockFetch({
+        [LOGIN]: () => json(200, { mfaRequired: true, mfaTicket: 'ticket-q', mfaMethods: ['passkey'] }),
+        [OPTIONS]: () => json(200, options),
+        [VERIFY]: (call) =>
+          'passkey' in (call.body as object)
+            ? json(400, { error: SECURITY_MESSAGES.passkeyInvalid, code: 'BAD_REQUEST' })
+            : json(400, { error: SECURITY_MESSAGES.recoveryCodeInvalid, code: 'BAD_REQUEST' }),
+      });
+      const { user } = await signInWithPassword();
+      const button = await screen.findByRole('button', { name: 'Use a passkey' });
+      expect(screen.queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+      expect(
+        screen.queryByRole('button', { name: 'Use a code from the app instead' }),
+      ).not.toBeInTheDocument();
+
+      await user.click(button);
+      expect(await screen.findByText(SECURITY_MESSAGES.passkeyCancelled)).toBeInTheDocument();
+      expect(callsTo(VERIFY)).toHaveLength(0);
+
+      await user.click(screen.getByRole('button', { name: 'Use a passkey' }));
+      expect(await screen.findByText(SECURITY_MESSAGES.passkeyInvalid)).toBeInTheDocument();
+      expect(callsTo(OPTIONS)).toHaveLength(2);
+
+      await fillIn(user, screen.getByLabelText('Recovery code'), 'abcde-12345');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText(SECURITY_MESSAGES.recoveryCodeInvalid)).toBeInTheDocument();
+      expect(callsTo(VERIFY).at(-1)?.body).toEqual({ ticket: 'ticket-q', recoveryCode: 'abcde-12345' });
+    });
   });
 });

@@ -2,6 +2,7 @@ import { SECURITY_MESSAGES, type LoginResponse, type MfaEnrolment } from '@senti
 import { useEffect, useState, type FormEvent } from 'react';
 import { AuthenticatorSetup } from '@/components/mfa/authenticator-setup';
 import { CodeInput } from '@/components/mfa/code-input';
+import { assertPasskey, passkeyErrorMessage, passkeysSupported } from '@/components/mfa/passkey';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,12 +10,18 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { LoadingState } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { confirmEnrolment, startEnrolment, verifySecondStep, type SecondStep } from '../api/second-step';
+import {
+  confirmEnrolment,
+  passkeyOptions,
+  startEnrolment,
+  verifySecondStep,
+  type SecondStep,
+} from '../api/second-step';
 
 const linkButton = 'text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline';
 
 /**
- * The second step of a sign-in: a code from the authenticator app (or a recovery code), or — when
+ * The second step of a sign-in: a code from the authenticator app, a passkey (or a recovery code), or — when
  * the firm requires two-step sign-in and the person has none yet — setting it up, then saving the
  * recovery codes. `onSignedIn` gets the login's answer.
  */
@@ -28,25 +35,43 @@ export function SecondStepForm({
   onRestart: () => void;
 }) {
   return step.purpose === 'verify' ? (
-    <VerifyCode ticket={step.ticket} onSignedIn={onSignedIn} onRestart={onRestart} />
+    <VerifyCode step={step} onSignedIn={onSignedIn} onRestart={onRestart} />
   ) : (
     <Enrol ticket={step.ticket} onSignedIn={onSignedIn} onRestart={onRestart} />
   );
 }
 
 function VerifyCode({
-  ticket,
+  step: { ticket, methods },
   onSignedIn,
   onRestart,
 }: {
-  ticket: string;
+  step: SecondStep;
   onSignedIn: (answer: LoginResponse) => Promise<void> | void;
   onRestart: () => void;
 }) {
-  const [useRecovery, setUseRecovery] = useState(false);
+  const hasApp = methods.includes('totp');
+  const hasPasskey = methods.includes('passkey') && passkeysSupported();
+  // Someone with only passkeys has no code to type: the recovery code is their other way.
+  const [useRecovery, setUseRecovery] = useState(!hasApp);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
+
+  const withPasskey = async () => {
+    setError(null);
+    setPasskeyError(null);
+    setPasskeyBusy(true);
+    try {
+      const passkey = await assertPasskey(await passkeyOptions(ticket));
+      await onSignedIn(await verifySecondStep({ ticket, passkey }));
+    } catch (caught) {
+      setPasskeyError(passkeyErrorMessage(caught, SECURITY_MESSAGES.passkeyInvalid));
+      setPasskeyBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,10 +97,30 @@ function VerifyCode({
         <h2 className="text-lg font-semibold text-slate-900">Two-step sign-in</h2>
         <p className="mt-1 text-sm text-slate-600">
           {useRecovery
-            ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.'
-            : 'Open your authenticator app and enter the 6-digit code it shows for Sentinel.'}
+            ? hasApp
+              ? 'Enter one of the recovery codes you saved when you set up two-step sign-in. Each works once.'
+              : 'Use your passkey, or enter one of the recovery codes you saved when you added it. Each works once.'
+            : hasPasskey
+              ? 'Use your passkey, or enter the 6-digit code your authenticator app shows for Sentinel.'
+              : 'Open your authenticator app and enter the 6-digit code it shows for Sentinel.'}
         </p>
       </div>
+      {hasPasskey && (
+        <div className="space-y-2">
+          <Button
+            type="button"
+            variant={hasApp ? 'secondary' : 'primary'}
+            fullWidth
+            size="lg"
+            isLoading={passkeyBusy}
+            onClick={() => void withPasskey()}
+          >
+            Use a passkey
+          </Button>
+          {passkeyError && <Alert tone="error">{passkeyError}</Alert>}
+          <p className="text-center text-sm text-slate-500">or</p>
+        </div>
+      )}
       {useRecovery ? (
         <Field label="Recovery code" error={error ?? undefined}>
           {(control) => (
@@ -86,29 +131,37 @@ function VerifyCode({
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              autoFocus
+              autoFocus={!hasPasskey}
               className="font-mono"
             />
           )}
         </Field>
       ) : (
-        <CodeInput value={value} onChange={setValue} error={error ?? undefined} autoFocus />
+        <CodeInput value={value} onChange={setValue} error={error ?? undefined} autoFocus={!hasPasskey} />
       )}
-      <Button type="submit" fullWidth size="lg" isLoading={busy}>
+      <Button
+        type="submit"
+        variant={hasPasskey && !hasApp ? 'secondary' : 'primary'}
+        fullWidth
+        size="lg"
+        isLoading={busy}
+      >
         {busy ? 'Checking...' : 'Verify'}
       </Button>
       <div className="flex flex-wrap justify-between gap-2">
-        <button
-          type="button"
-          className={linkButton}
-          onClick={() => {
-            setUseRecovery(!useRecovery);
-            setValue('');
-            setError(null);
-          }}
-        >
-          {useRecovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
-        </button>
+        {hasApp && (
+          <button
+            type="button"
+            className={linkButton}
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setValue('');
+              setError(null);
+            }}
+          >
+            {useRecovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
+          </button>
+        )}
         <button type="button" className={linkButton} onClick={onRestart}>
           Back to sign in
         </button>

@@ -4,9 +4,13 @@ import type {
   MfaEnrolment,
   MfaStatus,
   MfaStepUpRequest,
+  Passkey,
+  PasskeyAdded,
   RecoveryCodesResponse,
   SuccessMessageResponse,
+  WebauthnOptions,
 } from '@sentinel/shared';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
@@ -79,4 +83,44 @@ export const useEndOtherSessions = () =>
 export const useSetFirmSecurity = () =>
   useSecurityMutation((requireMfaForAttorneys: boolean) =>
     api.put<FirmSecurity>('/api/firm/security', { requireMfaForAttorneys }),
+  );
+
+// Passkeys
+
+const passkeysKey = [...queryKeys.security.all, 'passkeys'] as const;
+
+/** GET /api/auth/passkeys: the person's passkeys, oldest first. */
+export const usePasskeys = () =>
+  useQuery({
+    queryKey: passkeysKey,
+    queryFn: ({ signal }) => api.get<{ data: Passkey[] }>('/api/auth/passkeys', { signal }),
+    select: (answer) => answer.data,
+  });
+
+/** POST /api/auth/passkeys/step-up/options: a challenge for a passkey to confirm a change. */
+export const passkeyStepUpOptions = () => api.post<WebauthnOptions>('/api/auth/passkeys/step-up/options');
+
+/**
+ * Adds a passkey: the step-up answers the options, the browser makes the credential
+ * (navigator.credentials.create, through @simplewebauthn/browser), and the server keeps it.
+ */
+export const useAddPasskey = () =>
+  useSecurityMutation(async (stepUp: MfaStepUpRequest) => {
+    const options = await api.post<WebauthnOptions>('/api/auth/passkeys/options', stepUp);
+    const response = await startRegistration({
+      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+    });
+    return api.post<PasskeyAdded>('/api/auth/passkeys', { response });
+  });
+
+/** PATCH /api/auth/passkeys/{id}. */
+export const useRenamePasskey = () =>
+  useSecurityMutation(({ id, name }: { id: string; name: string }) =>
+    api.patch<Passkey>(`/api/auth/passkeys/${id}`, { name }),
+  );
+
+/** POST /api/auth/passkeys/{id}/remove, with the step-up. */
+export const useRemovePasskey = () =>
+  useSecurityMutation(({ id, stepUp }: { id: string; stepUp: MfaStepUpRequest }) =>
+    api.post<SuccessMessageResponse>(`/api/auth/passkeys/${id}/remove`, stepUp),
   );

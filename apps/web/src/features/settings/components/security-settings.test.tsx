@@ -1,17 +1,37 @@
-import { SECURITY_MESSAGES, type AccountSession, type MfaStatus } from '@sentinel/shared';
+import { SECURITY_MESSAGES, type AccountSession, type MfaStatus, type Passkey } from '@sentinel/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type * as SimpleWebAuthnBrowser from '@simplewebauthn/browser';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
 
-const off: MfaStatus = { enabled: false, enabledAt: null, recoveryCodesLeft: 0, requiredByFirm: false };
+// The browser's WebAuthn prompts (jsdom has none): what @simplewebauthn/browser would answer.
+const webauthn = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
+vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
+  ...(await importOriginal<typeof SimpleWebAuthnBrowser>()),
+  browserSupportsWebAuthn: () => true,
+  startRegistration: webauthn.startRegistration,
+  startAuthentication: webauthn.startAuthentication,
+}));
+
+const off: MfaStatus = {
+  enabled: false,
+  enabledAt: null,
+  recoveryCodesLeft: 0,
+  requiredByFirm: false,
+  authenticatorApp: false,
+  passkeys: 0,
+};
 const on: MfaStatus = {
   enabled: true,
   enabledAt: '2026-11-20T10:00:00.000Z',
   recoveryCodesLeft: 2,
   requiredByFirm: false,
+  authenticatorApp: true,
+  passkeys: 0,
 };
+const noPasskeys = { 'GET /api/auth/passkeys': () => json(200, { data: [] }) };
 const sessions: AccountSession[] = [
   {
     id: 's1',
@@ -40,6 +60,7 @@ describe('Settings → Security', () => {
     const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
     const { callsTo } = mockFetch({
       ...verifiedAs(propertyOwner),
+      ...noPasskeys,
       'GET /api/auth/mfa': () => json(200, status),
       'GET /api/auth/sessions': () => json(200, { data: sessions.slice(0, 1) }),
       'POST /api/auth/mfa/setup': (call) =>
@@ -94,6 +115,7 @@ describe('Settings → Security', () => {
     let status = on;
     const { callsTo } = mockFetch({
       ...verifiedAs(attorney),
+      ...noPasskeys,
       'GET /api/auth/mfa': () => json(200, status),
       'GET /api/auth/sessions': () => json(200, { data: sessions }),
       'GET /api/firm/security': () => json(200, { requireMfaForAttorneys: false, attorneysWithoutMfa: 0 }),
@@ -122,6 +144,7 @@ describe('Settings → Security', () => {
     signIn(attorney);
     mockFetch({
       ...verifiedAs(attorney),
+      ...noPasskeys,
       'GET /api/auth/mfa': () => json(200, { ...on, requiredByFirm: true }),
       'GET /api/auth/sessions': () => json(200, { data: sessions }),
       'GET /api/firm/security': () => json(200, { requireMfaForAttorneys: true, attorneysWithoutMfa: 2 }),
@@ -143,6 +166,7 @@ describe('Settings → Security', () => {
     signIn(attorney);
     const { callsTo } = mockFetch({
       ...verifiedAs(attorney),
+      ...noPasskeys,
       'GET /api/auth/mfa': () => json(200, off),
       'GET /api/auth/sessions': () => json(200, { data: sessions.slice(0, 1) }),
       'GET /api/firm/security': () => json(200, { requireMfaForAttorneys: false, attorneysWithoutMfa: 3 }),
@@ -159,6 +183,7 @@ describe('Settings → Security', () => {
     signIn(propertyOwner);
     const { callsTo } = mockFetch({
       ...verifiedAs(propertyOwner),
+      ...noPasskeys,
       'GET /api/auth/mfa': () => json(200, off),
       'GET /api/auth/sessions': () => json(200, { data: sessions }),
       'DELETE /api/auth/sessions/s2': () =>
@@ -179,5 +204,185 @@ describe('Settings → Security', () => {
     expect(callsTo('DELETE /api/auth/sessions/s2')).toHaveLength(1);
     await user.click(within(card).getByRole('button', { name: 'Sign out all other devices' }));
     expect(await screen.findByText(SECURITY_MESSAGES.otherSessionsEnded(1))).toBeInTheDocument();
+  });
+  describe('passkeys', () => {
+    const laptop: Passkey = {
+      id: 'pk-1',
+      name: 'Chrome on macOS',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastUsedAt: null,
+    };
+    beforeEach(() => {
+      webauthn.startRegistration.mockReset();
+      webauthn.startAuthentication.mockReset();
+    });
+
+    it('adds one after the password: the browser makes it, the person names it, then saves the recovery codes', async () => {
+      signIn(propertyOwner);
+      let status = off;
+      let passkeys: Passkey[] = [];
+      const codes = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+      const creationOptions = { challenge: 'reg-1', rp: { id: 'localhost', name: 'Sentinel' } };
+      const registration = { id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: {} };
+      webauthn.startRegistration.mockResolvedValue(registration);
+      const { callsTo } = mockFetch({
+        ...verifiedAs(propertyOwner),
+        'GET /api/auth/mfa': () => json(200, status),
+        'GET /api/auth/sessions': () => json(200, { data: sessions.slice(0, 1) }),
+        'GET /api/auth/passkeys': () => json(200, { data: passkeys }),
+        'POST /api/auth/passkeys/options': () => json(200, creationOptions),
+        'POST /api/auth/passkeys': () => {
+          passkeys = [laptop];
+          status = { ...off, enabled: true, enabledAt: laptop.createdAt, recoveryCodesLeft: 10, passkeys: 1 };
+          return json(201, { passkey: laptop, recoveryCodes: codes });
+        },
+        'PATCH /api/auth/passkeys/pk-1': (call) => {
+          passkeys = [{ ...laptop, name: (call.body as { name: string }).name }];
+          return json(200, passkeys[0]);
+        },
+      });
+      const { user } = renderApp('/settings?tab=security');
+      const card = (await screen.findByRole('heading', { name: 'Passkeys' })).closest('section')!;
+      expect(await within(card).findByText(/No passkeys yet/)).toBeInTheDocument();
+      await user.click(within(card).getByRole('button', { name: 'Add a passkey' }));
+
+      const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+      // Two-step sign-in is off: the password alone.
+      expect(within(dialog).queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+      await fillIn(user, within(dialog).getByLabelText('Your password'), 'my-password');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+      const name = await screen.findByLabelText('Name');
+      expect(name).toHaveValue('Chrome on macOS');
+      expect(callsTo('POST /api/auth/passkeys/options')[0]?.body).toEqual({ password: 'my-password' });
+      expect(webauthn.startRegistration).toHaveBeenCalledWith({ optionsJSON: creationOptions });
+      expect(callsTo('POST /api/auth/passkeys')[0]?.body).toEqual({ response: registration });
+      await user.clear(name);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText(SECURITY_MESSAGES.passkeyNameRequired)).toBeInTheDocument();
+      await fillIn(user, name, 'Work laptop');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByRole('dialog', { name: 'Save your recovery codes' })).toBeInTheDocument();
+      expect(callsTo('PATCH /api/auth/passkeys/pk-1')[0]?.body).toEqual({ name: 'Work laptop' });
+      await user.click(screen.getByRole('button', { name: 'I have saved them' }));
+      expect(await within(card).findByText('Work laptop')).toBeInTheDocument();
+      expect(within(card).getByText(/Not used yet/)).toBeInTheDocument();
+      expect(await screen.findByText(/On since .*, with 1 passkey\./)).toBeInTheDocument();
+    });
+
+    it('with the app and a passkey: removing the app leaves two-step sign-in on, and step-up offers all three ways', async () => {
+      signIn(propertyOwner);
+      let status: MfaStatus = { ...on, passkeys: 1 };
+      const { callsTo } = mockFetch({
+        ...verifiedAs(propertyOwner),
+        'GET /api/auth/mfa': () => json(200, status),
+        'GET /api/auth/sessions': () => json(200, { data: sessions.slice(0, 1) }),
+        'GET /api/auth/passkeys': () => json(200, { data: [laptop] }),
+        'POST /api/auth/mfa/disable': () => {
+          status = { ...status, authenticatorApp: false };
+          return json(200, { success: true, message: SECURITY_MESSAGES.appRemovedPasskeysRemain });
+        },
+      });
+      const { user } = renderApp('/settings?tab=security');
+      expect(await screen.findByText(/with the authenticator app and 1 passkey\./)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Remove the authenticator app' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove the authenticator app' });
+      expect(within(dialog).getByLabelText('Code from your authenticator app')).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Use your passkey instead' })).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Use a recovery code instead' })).toBeInTheDocument();
+      await fillIn(user, within(dialog).getByLabelText('Your password'), 'my-password');
+      await fillIn(user, within(dialog).getByLabelText('Code from your authenticator app'), '123456');
+      await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+      expect(await screen.findByText(SECURITY_MESSAGES.appRemovedPasskeysRemain)).toBeInTheDocument();
+      expect(callsTo('POST /api/auth/mfa/disable')[0]?.body).toEqual({
+        password: 'my-password',
+        code: '123456',
+      });
+      expect(await screen.findByRole('button', { name: 'Set up an authenticator app' })).toBeInTheDocument();
+      expect(screen.getByText(/with 1 passkey\./)).toBeInTheDocument();
+    });
+
+    it('says so when the browser prompt is dismissed, and adds nothing', async () => {
+      signIn(propertyOwner);
+      webauthn.startRegistration.mockRejectedValue(new DOMException('Not allowed', 'NotAllowedError'));
+      const { callsTo } = mockFetch({
+        ...verifiedAs(propertyOwner),
+        ...noPasskeys,
+        'GET /api/auth/mfa': () => json(200, off),
+        'GET /api/auth/sessions': () => json(200, { data: sessions.slice(0, 1) }),
+        'POST /api/auth/passkeys/options': () => json(200, { challenge: 'reg-2' }),
+      });
+      const { user } = renderApp('/settings?tab=security');
+      await user.click(await screen.findByRole('button', { name: 'Add a passkey' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add a passkey' });
+      await fillIn(user, within(dialog).getByLabelText('Your password'), 'my-password');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(await within(dialog).findByText(SECURITY_MESSAGES.passkeyCancelled)).toBeInTheDocument();
+      expect(callsTo('POST /api/auth/passkeys')).toHaveLength(0);
+    });
+
+    it('lists them with when they were added and last used, renames one, and removes one with the password and a passkey', async () => {
+      signIn(propertyOwner);
+      const key: Passkey = {
+        id: 'pk-2',
+        name: 'YubiKey 5',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        lastUsedAt: new Date().toISOString(),
+      };
+      let passkeys: Passkey[] = [laptop, key];
+      const status: MfaStatus = {
+        ...off,
+        enabled: true,
+        enabledAt: laptop.createdAt,
+        recoveryCodesLeft: 9,
+        passkeys: 2,
+      };
+      const assertion = { id: 'cred-2', rawId: 'cred-2', type: 'public-key', response: {} };
+      webauthn.startAuthentication.mockResolvedValue(assertion);
+      const { callsTo } = mockFetch({
+        ...verifiedAs(propertyOwner),
+        'GET /api/auth/mfa': () => json(200, status),
+        'GET /api/auth/sessions': () => json(200, { data: sessions.slice(0, 1) }),
+        'GET /api/auth/passkeys': () => json(200, { data: passkeys }),
+        'PATCH /api/auth/passkeys/pk-2': (call) => {
+          passkeys = [laptop, { ...key, name: (call.body as { name: string }).name }];
+          return json(200, passkeys[1]);
+        },
+        'POST /api/auth/passkeys/step-up/options': () => json(200, { challenge: 'step-1' }),
+        'POST /api/auth/passkeys/pk-1/remove': () => {
+          passkeys = passkeys.filter((p) => p.id !== 'pk-1');
+          return json(200, { success: true, message: SECURITY_MESSAGES.passkeyRemoved });
+        },
+      });
+      const { user } = renderApp('/settings?tab=security');
+      const card = (await screen.findByRole('heading', { name: 'Passkeys' })).closest('section')!;
+      expect(await within(card).findByText('YubiKey 5')).toBeInTheDocument();
+      expect(within(card).getByText(/Last used/)).toBeInTheDocument();
+      expect(within(card).getByText(/Not used yet/)).toBeInTheDocument();
+
+      await user.click(within(card).getByRole('button', { name: 'Rename YubiKey 5' }));
+      const rename = await screen.findByRole('dialog', { name: 'Rename passkey' });
+      await user.clear(within(rename).getByLabelText('Name'));
+      await fillIn(user, within(rename).getByLabelText('Name'), 'Keyring key');
+      await user.click(within(rename).getByRole('button', { name: 'Save' }));
+      expect(await within(card).findByText('Keyring key')).toBeInTheDocument();
+
+      await user.click(within(card).getByRole('button', { name: 'Remove Chrome on macOS' }));
+      const remove = await screen.findByRole('dialog', { name: 'Remove “Chrome on macOS”' });
+      // Passkeys only: the second step is a passkey (or a recovery code); there is no app code.
+      expect(within(remove).queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+      expect(within(remove).getByRole('button', { name: 'Use a recovery code instead' })).toBeInTheDocument();
+      await fillIn(user, within(remove).getByLabelText('Your password'), 'my-password');
+      await user.click(within(remove).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(webauthn.startAuthentication).toHaveBeenCalledWith({ optionsJSON: { challenge: 'step-1' } });
+      expect(callsTo('POST /api/auth/passkeys/pk-1/remove')[0]?.body).toEqual({
+        password: 'my-password',
+        passkey: assertion,
+      });
+      await waitFor(() => expect(within(card).queryByText('Chrome on macOS')).not.toBeInTheDocument());
+    });
   });
 });

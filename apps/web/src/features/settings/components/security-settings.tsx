@@ -3,18 +3,22 @@ import {
   type MfaEnrolment,
   type MfaStatus,
   type MfaStepUpRequest,
+  type Passkey,
 } from '@sentinel/shared';
-import { Laptop } from 'lucide-react';
+import { KeyRound, Laptop } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { AuthenticatorSetup } from '@/components/mfa/authenticator-setup';
 import { CodeInput } from '@/components/mfa/code-input';
+import { assertPasskey, passkeyErrorMessage, passkeysSupported } from '@/components/mfa/passkey';
 import { RecoveryCodes } from '@/components/mfa/recovery-codes';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { PasswordField } from '@/components/ui/password-fields';
 import { LoadingState } from '@/components/ui/spinner';
@@ -32,19 +36,25 @@ import {
   useMfaEnable,
   useMfaSetup,
   useMfaStatus,
+  passkeyStepUpOptions,
+  useAddPasskey,
+  usePasskeys,
   useRegenerateRecoveryCodes,
+  useRemovePasskey,
+  useRenamePasskey,
   useSetFirmSecurity,
 } from '../api/security';
 
 /**
  * Security tab (issue 15): two-step sign-in with an authenticator app and its recovery codes,
- * the firm's requirement for attorneys (attorneys only), and where the person is signed in.
+ * passkeys, the firm's requirement for attorneys (attorneys only), and where the person is signed in.
  */
 export function SecuritySettings() {
   const session = useSession();
   return (
     <div className="space-y-6">
       <TwoStepCard />
+      <PasskeysCard />
       {session?.userType === 'attorney' && <FirmRequirementCard />}
       <SessionsCard />
     </div>
@@ -57,7 +67,7 @@ function TwoStepCard() {
   const status = useMfaStatus();
   const [change, setChange] = useState<Change | null>(null);
   const description =
-    'After your password, Sentinel asks for a code from an app on your phone, so a stolen password alone cannot open your account.';
+    'After your password, Sentinel asks for a code from an app on your phone or for one of your passkeys, so a stolen password alone cannot open your account.';
   if (status.isPending)
     return (
       <Card title="Two-step sign-in" description={description}>
@@ -85,7 +95,7 @@ function TwoStepCard() {
       {mfa.enabled ? (
         <div className="space-y-4">
           <p className="text-sm text-slate-700">
-            On since {formatDateTime(mfa.enabledAt!)}.{' '}
+            On since {formatDateTime(mfa.enabledAt!)}, with {secondStepsOf(mfa)}.{' '}
             <span className={mfa.recoveryCodesLeft <= 3 ? 'font-semibold text-red-700' : undefined}>
               {mfa.recoveryCodesLeft === 1
                 ? '1 recovery code left.'
@@ -103,9 +113,14 @@ function TwoStepCard() {
               Make new recovery codes
             </Button>
             <Button variant="secondary" onClick={() => setChange('setup')}>
-              Move to a new phone
+              {mfa.authenticatorApp ? 'Move to a new phone' : 'Set up an authenticator app'}
             </Button>
-            {!mfa.requiredByFirm && (
+            {mfa.authenticatorApp && mfa.passkeys > 0 && (
+              <Button variant="danger" onClick={() => setChange('disable')}>
+                Remove the authenticator app
+              </Button>
+            )}
+            {mfa.authenticatorApp && mfa.passkeys === 0 && !mfa.requiredByFirm && (
               <Button variant="danger" onClick={() => setChange('disable')}>
                 Turn off
               </Button>
@@ -125,11 +140,23 @@ function TwoStepCard() {
   );
 }
 
-const TITLES: Record<Change, string> = {
-  setup: 'Set up two-step sign-in',
-  codes: 'Make new recovery codes',
-  disable: 'Turn off two-step sign-in',
-};
+/** "the authenticator app and 2 passkeys" */
+function secondStepsOf(mfa: MfaStatus): string {
+  const passkeys = mfa.passkeys === 1 ? '1 passkey' : `${mfa.passkeys} passkeys`;
+  if (!mfa.authenticatorApp) return passkeys;
+  return mfa.passkeys > 0 ? `the authenticator app and ${passkeys}` : 'the authenticator app';
+}
+
+const titleOf = (change: Change, mfa: MfaStatus): string =>
+  change === 'setup'
+    ? mfa.enabled
+      ? 'Set up an authenticator app'
+      : 'Set up two-step sign-in'
+    : change === 'codes'
+      ? 'Make new recovery codes'
+      : mfa.passkeys > 0
+        ? 'Remove the authenticator app'
+        : 'Turn off two-step sign-in';
 
 /**
  * One change to two-step sign-in: the step-up (password, and a current code when it is on), then
@@ -147,8 +174,7 @@ function ChangeDialog({ change, mfa, onClose }: { change: Change; mfa: MfaStatus
     if (change === 'setup') setEnrolment(await setup.mutateAsync(body));
     else if (change === 'codes') setCodes((await regenerate.mutateAsync(body)).recoveryCodes);
     else {
-      await disable.mutateAsync(body);
-      toast.success(SECURITY_MESSAGES.disabled);
+      toast.success((await disable.mutateAsync(body)).message);
       onClose();
     }
   };
@@ -157,7 +183,7 @@ function ChangeDialog({ change, mfa, onClose }: { change: Change; mfa: MfaStatus
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={codes ? 'Save your recovery codes' : TITLES[change]}
+      title={codes ? 'Save your recovery codes' : titleOf(change, mfa)}
       widthClassName="max-w-md"
     >
       {codes ? (
@@ -178,8 +204,8 @@ function ChangeDialog({ change, mfa, onClose }: { change: Change; mfa: MfaStatus
         />
       ) : (
         <StepUpForm
-          withCode={mfa.enabled}
-          submitLabel={change === 'disable' ? 'Turn off' : 'Continue'}
+          mfa={mfa}
+          submitLabel={change === 'disable' ? (mfa.passkeys > 0 ? 'Remove' : 'Turn off') : 'Continue'}
           danger={change === 'disable'}
           onSubmit={stepUp}
           onCancel={onClose}
@@ -189,47 +215,82 @@ function ChangeDialog({ change, mfa, onClose }: { change: Change; mfa: MfaStatus
   );
 }
 
+type Way = 'code' | 'passkey' | 'recovery';
+
+/**
+ * The step-up of a change: the password, and when two-step sign-in is on one of its second steps —
+ * a code from the app, a passkey (asked for after Continue) or a recovery code.
+ */
 function StepUpForm({
-  withCode,
+  mfa,
   submitLabel,
   danger,
+  intro,
   onSubmit,
   onCancel,
 }: {
-  withCode: boolean;
+  mfa: MfaStatus;
   submitLabel: string;
   danger?: boolean;
+  intro?: string;
   onSubmit: (body: MfaStepUpRequest) => Promise<void>;
   onCancel: () => void;
 }) {
+  const hasApp = mfa.enabled && mfa.authenticatorApp;
+  const hasPasskey = mfa.enabled && mfa.passkeys > 0 && passkeysSupported();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [useRecovery, setUseRecovery] = useState(false);
+  const [way, setWay] = useState<Way>(hasApp ? 'code' : hasPasskey ? 'passkey' : 'recovery');
   const [error, setError] = useState<unknown>(null);
+  const [passkeyError, setPasskeyError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setPasskeyError(null);
     setBusy(true);
     try {
-      await onSubmit({
-        password,
-        ...(withCode && (useRecovery ? { recoveryCode: code } : { code })),
-      });
+      let secondStep: Partial<MfaStepUpRequest> = {};
+      if (mfa.enabled) {
+        if (way === 'passkey') {
+          try {
+            secondStep = { passkey: await assertPasskey(await passkeyStepUpOptions()) };
+          } catch (caught) {
+            setPasskeyError(passkeyErrorMessage(caught, SECURITY_MESSAGES.passkeyInvalid));
+            return;
+          }
+        } else secondStep = way === 'recovery' ? { recoveryCode: code } : { code };
+      }
+      await onSubmit({ password, ...secondStep });
     } catch (caught) {
       setError(caught);
     } finally {
       setBusy(false);
     }
   };
+  // The browser's refusals (a passkey prompt cancelled, one already added) are said above the form.
   const found =
     error === null
       ? null
-      : apiErrorsOf(error, ['password', 'code'] as const, 'That did not work. Please try again.');
+      : apiErrorsOf(
+          error,
+          ['password', 'code'] as const,
+          passkeyErrorMessage(error, 'That did not work. Please try again.'),
+        );
+  const switchTo = (next: Way) => {
+    setWay(next);
+    setCode('');
+    setError(null);
+    setPasskeyError(null);
+  };
+  const others: Array<[Way, string]> = [];
+  if (hasApp && way !== 'code') others.push(['code', 'Use a code from the app instead']);
+  if (hasPasskey && way !== 'passkey') others.push(['passkey', 'Use your passkey instead']);
+  if (mfa.enabled && way !== 'recovery') others.push(['recovery', 'Use a recovery code instead']);
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
-      <p className="text-sm text-slate-700">To make this change, confirm it is you.</p>
+      <p className="text-sm text-slate-700">{intro ?? 'To make this change, confirm it is you.'}</p>
       {found?.form && <Alert tone="error">{found.form}</Alert>}
       <PasswordField
         label="Your password"
@@ -239,23 +300,34 @@ function StepUpForm({
         onChange={(event) => setPassword(event.target.value)}
         error={found?.fields.password}
       />
-      {withCode && (
+      {mfa.enabled && (
         <div className="space-y-1.5">
-          {useRecovery ? (
+          {way === 'recovery' ? (
             <RecoveryCodeInput value={code} onChange={setCode} error={found?.fields.code} />
-          ) : (
+          ) : way === 'code' ? (
             <CodeInput value={code} onChange={setCode} error={found?.fields.code} />
+          ) : (
+            <>
+              <p className="text-sm text-slate-600">
+                After {submitLabel}, your browser asks for your passkey.
+              </p>
+              {(passkeyError ?? found?.fields.code) && (
+                <Alert tone="error">{passkeyError ?? found?.fields.code}</Alert>
+              )}
+            </>
           )}
-          <button
-            type="button"
-            className="text-sm font-semibold text-brand-700 hover:underline"
-            onClick={() => {
-              setUseRecovery(!useRecovery);
-              setCode('');
-            }}
-          >
-            {useRecovery ? 'Use a code from the app instead' : 'Use a recovery code instead'}
-          </button>
+          <div className="flex flex-col items-start gap-1">
+            {others.map(([next, label]) => (
+              <button
+                key={next}
+                type="button"
+                className="text-sm font-semibold text-brand-700 hover:underline"
+                onClick={() => switchTo(next)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
         </div>
       )}
       <DialogActions>
@@ -330,6 +402,259 @@ function ConfirmCode({
         </Button>
       </DialogActions>
     </form>
+  );
+}
+
+/** Passkeys: a second step of sign-in beside the app (or instead of it), added after a step-up. */
+function PasskeysCard() {
+  const status = useMfaStatus();
+  const passkeys = usePasskeys();
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const supported = passkeysSupported();
+  const title = 'Passkeys';
+  const description =
+    'Confirm it is you with your fingerprint, face or screen lock, or a security key, instead of typing a code. A passkey works only on Sentinel’s own address, so it cannot be phished.';
+  if (passkeys.isPending || status.isPending)
+    return (
+      <Card title={title} description={description}>
+        <LoadingState label="Loading your passkeys..." />
+      </Card>
+    );
+  if (passkeys.isError || status.isError)
+    return (
+      <Card title={title} description={description}>
+        <LoadError
+          error={passkeys.error ?? status.error}
+          fallback="Your passkeys could not be loaded."
+          onRetry={() => void Promise.all([passkeys.refetch(), status.refetch()])}
+          retrying={passkeys.isFetching || status.isFetching}
+        />
+      </Card>
+    );
+  const mfa = status.data;
+  return (
+    <Card
+      title={title}
+      description={description}
+      actions={
+        supported && (
+          <Button variant="secondary" size="sm" onClick={() => setAdding(true)}>
+            Add a passkey
+          </Button>
+        )
+      }
+      bodyClassName="p-0"
+    >
+      {!supported && (
+        <p className="px-5 py-3 text-sm text-slate-600">
+          {SECURITY_MESSAGES.passkeyUnsupported} Use a current browser on Sentinel’s secure address to add
+          one.
+        </p>
+      )}
+      {passkeys.data.length === 0 ? (
+        <p className="px-5 py-3 text-sm text-slate-600">
+          No passkeys yet. Adding one turns two-step sign-in on if it is not already.
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {passkeys.data.map((p) => (
+            <li key={p.id} className="flex flex-wrap items-center gap-3 px-5 py-3">
+              <KeyRound aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+              <div className="min-w-0 flex-1 basis-48 text-sm">
+                <p className="font-medium break-words text-slate-900">{p.name}</p>
+                <p className="text-slate-600">
+                  Added {formatDateTime(p.createdAt)} ·{' '}
+                  {p.lastUsedAt ? `Last used ${formatTimeAgo(p.lastUsedAt)}` : 'Not used yet'}
+                </p>
+              </div>
+              <div className="flex gap-2 max-sm:pl-8">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Rename ${p.name}`}
+                  onClick={() => setRenaming(p)}
+                >
+                  Rename
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`Remove ${p.name}`}
+                  onClick={() => setRemoving(p)}
+                >
+                  Remove
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding && <AddPasskeyDialog mfa={mfa} onClose={() => setAdding(false)} />}
+      {renaming && <RenamePasskeyDialog passkey={renaming} onClose={() => setRenaming(null)} />}
+      {removing && <RemovePasskeyDialog passkey={removing} mfa={mfa} onClose={() => setRemoving(null)} />}
+    </Card>
+  );
+}
+
+/** The step-up, the browser's passkey prompt, then the name (the device's, to change) and, the first time, the recovery codes. */
+function AddPasskeyDialog({ mfa, onClose }: { mfa: MfaStatus; onClose: () => void }) {
+  const add = useAddPasskey();
+  const [added, setAdded] = useState<{ passkey: Passkey; recoveryCodes?: string[] } | null>(null);
+  const [named, setNamed] = useState(false);
+  const showCodes = added?.recoveryCodes && named;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={showCodes ? 'Save your recovery codes' : added ? 'Name your passkey' : 'Add a passkey'}
+      widthClassName="max-w-md"
+    >
+      {showCodes ? (
+        <>
+          <p className="text-sm text-slate-700">
+            Two-step sign-in is now on. If you lose your passkey, one of these codes signs you in instead.
+          </p>
+          <RecoveryCodes codes={added.recoveryCodes!} />
+          <DialogActions>
+            <Button onClick={onClose}>I have saved them</Button>
+          </DialogActions>
+        </>
+      ) : added ? (
+        <NamePasskeyForm
+          passkey={added.passkey}
+          submitLabel="Save"
+          onDone={() => (added.recoveryCodes ? setNamed(true) : onClose())}
+        />
+      ) : (
+        <StepUpForm
+          mfa={mfa}
+          submitLabel="Continue"
+          intro="To add a passkey, confirm it is you. Your browser then asks where to keep the new passkey."
+          onSubmit={async (stepUp) => {
+            const answer = await add.mutateAsync(stepUp);
+            toast.success(SECURITY_MESSAGES.passkeyAdded);
+            setAdded(answer);
+          }}
+          onCancel={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function NamePasskeyForm({
+  passkey,
+  submitLabel,
+  onDone,
+  onCancel,
+}: {
+  passkey: Passkey;
+  submitLabel: string;
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
+  const rename = useRenamePasskey();
+  const [name, setName] = useState(passkey.name);
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    const trimmed = name.trim();
+    if (!trimmed) return setError(SECURITY_MESSAGES.passkeyNameRequired);
+    if (trimmed.length > 100) return setError(SECURITY_MESSAGES.passkeyNameTooLong);
+    if (trimmed === passkey.name) return onDone();
+    try {
+      await rename.mutateAsync({ id: passkey.id, name: trimmed });
+      toast.success(SECURITY_MESSAGES.passkeyRenamed);
+      onDone();
+    } catch (caught) {
+      setError(errorMessage(caught, 'The name could not be saved.'));
+    }
+  };
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <Field
+        label="Name"
+        hint="So you can tell your passkeys apart, e.g. “Work laptop” or “YubiKey”."
+        error={error}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={100}
+            autoFocus
+          />
+        )}
+      </Field>
+      <DialogActions>
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" isLoading={rename.isPending}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+function RenamePasskeyDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Rename passkey" widthClassName="max-w-md">
+      <NamePasskeyForm passkey={passkey} submitLabel="Save" onDone={onClose} onCancel={onClose} />
+    </Dialog>
+  );
+}
+
+function RemovePasskeyDialog({
+  passkey,
+  mfa,
+  onClose,
+}: {
+  passkey: Passkey;
+  mfa: MfaStatus;
+  onClose: () => void;
+}) {
+  const remove = useRemovePasskey();
+  const last = !mfa.authenticatorApp && mfa.passkeys === 1;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Remove “${passkey.name}”`}
+      widthClassName="max-w-md"
+    >
+      {last && mfa.requiredByFirm ? (
+        <>
+          <Alert tone="info">{SECURITY_MESSAGES.lastFactorRequiredByFirm}</Alert>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+          </DialogActions>
+        </>
+      ) : (
+        <StepUpForm
+          mfa={mfa}
+          submitLabel="Remove"
+          danger
+          intro={
+            last
+              ? 'This is your only second step: removing it turns two-step sign-in off and ends your recovery codes. To remove it, confirm it is you.'
+              : 'To remove this passkey, confirm it is you.'
+          }
+          onSubmit={async (stepUp) => {
+            toast.success((await remove.mutateAsync({ id: passkey.id, stepUp })).message);
+            onClose();
+          }}
+          onCancel={onClose}
+        />
+      )}
+    </Dialog>
   );
 }
 

@@ -230,6 +230,20 @@ describe('signing in with a passkey as the second step', () => {
     expect(logins.at(-1)!.details).toMatchObject({ secondStep: 'passkey' });
   });
 
+  it('takes a passkey that keeps no signature counter (always 0, as synced passkeys report) every time', async () => {
+    const person = await makeUser(ctx);
+    const { authenticator } = await addPasskey(person, await signedIn(person));
+    for (let time = 0; time < 2; time++) {
+      const { ticket, options } = await secondStep(person);
+      const verified = await post('/api/auth/mfa/verify', {
+        ticket,
+        passkey: authenticator.assert(options, { counter: 0 }),
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+    }
+    expect((await passkeyRows(person.id))[0]!.counter).toBe(0);
+  });
+
   it('refuses a wrong challenge, another purpose’s or another ticket’s challenge, and a replayed assertion', async () => {
     const person = await makeUser(ctx);
     const token = await signedIn(person);

@@ -280,7 +280,17 @@ const STEPS: Step[] = [
       ),
   ],
   [5, false, (base, s) => call(s, 'GET /api/notifications', `${base}/api/notifications`)],
-  [1.5, false, (base, s) => signIn(base, s)],
+  // Signing in again gives a new session: the live connection follows it, as the web app's does
+  // (else it would end when the old session's token ran out, long before the next renewal).
+  [
+    1.5,
+    false,
+    async (base, s) => {
+      if (!(await signIn(base, s))) return;
+      s.socket?.terminate();
+      await openLive(base, s);
+    },
+  ],
   [
     0.4,
     false,
@@ -472,7 +482,7 @@ runMain(async () => {
     console.log(
       `\nRSS: idle ${idle.rss} MB, after sign-up ${afterSignUp.rss} MB, under load median ${round(percentile(rssValues, 50))} MB, peak ${peak} MB ` +
         `(target ≤ ${TARGET_RSS_MB}: ${peak <= TARGET_RSS_MB ? 'PASS' : 'MISS'}); slope after ${Number(settled[0]?.seconds ?? 0) / 60} min: ` +
-        `${round(rssSlope * 10) / 10} MB/min RSS, ${round(heapSlope * 10) / 10} MB/min heap used`,
+        `${rssSlope.toFixed(2)} MB/min RSS, ${heapSlope.toFixed(2)} MB/min heap used`,
     );
     console.log(`samples: ${path.relative(repoRoot, csv)}`);
     const file = writeResult('mixed-load', {

@@ -5,8 +5,10 @@
  *
  *   npx tsx bench/api-auth.ts [--db postgres|embedded]
  *   BENCH_DATABASE_URL=postgres://… npx tsx bench/api-auth.ts
+ *   npx tsx bench/api-auth.ts --db postgres --server compiled   (the server as `npm start` runs it)
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,14 +21,17 @@ import { openDatabase } from '../apps/server/src/database';
 import { ARGON2_PARAMS } from '../packages/db/src/password-hash';
 import {
   benchServerConfig,
+  freePort,
   loadLine,
   machine,
   printTable,
   repoRoot,
   runMain,
+  waitFor200,
   withTimeout,
   writeResult,
 } from './lib';
+import { startProductionServer } from './load-lib';
 
 const TARGET_RATIO = 0.5;
 const TARGET_VERIFY_P99_MS = 20;
@@ -94,8 +99,8 @@ function autocannon(url: string, load: Load): Promise<Autocannon> {
  * hashes on a thread pool).
  */
 const canPin = os.cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
-function pinSelf(cpus: string) {
-  if (canPin) spawnSync('taskset', ['-a', '-cp', cpus, String(process.pid)], { stdio: 'ignore' });
+function pinSelf(cpus: string, pid = process.pid) {
+  if (canPin) spawnSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
 }
 
 type Row = Awaited<ReturnType<typeof measure>>;
@@ -106,13 +111,30 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** A 2 s warm-up at the same settings, then the measured run. */
-async function measure(label: string, url: string, load: Load) {
+/** CPU time (µs, user + system, all threads) a process has used: this one, or another by pid. */
+function cpuMicros(pid = process.pid): number {
+  if (pid === process.pid) {
+    const { user, system } = process.cpuUsage();
+    return user + system;
+  }
+  // /proc/<pid>/stat: utime and stime are the 14th and 15th fields, in clock ticks (100 a second).
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100;
+}
+
+/**
+ * A 2 s warm-up at the same settings, then the measured run. `serverPid`: the process serving
+ * `url`, whose CPU time per answered request is reported beside the throughput.
+ */
+async function measure(label: string, url: string, load: Load, serverPid = process.pid) {
   console.log(
     `${label}: warming up ${WARMUP_S} s, then ${load.duration} s at ${load.connections} connections…`,
   );
   await autocannon(url, { ...load, duration: WARMUP_S });
+  const cpuBefore = cpuMicros(serverPid);
   const result = await autocannon(url, load);
+  const cpuUs = (cpuMicros(serverPid) - cpuBefore) / Math.max(1, result.requests.total);
   const failed = result.non2xx + result.errors + result.timeouts;
   const statuses = Object.entries(result.statusCodeStats ?? {}).map(
     ([code, { count }]) => `${code}×${count}`,
@@ -130,6 +152,8 @@ async function measure(label: string, url: string, load: Load) {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    /** The serving process's CPU time per answered request, µs. */
+    cpuUsPerReq: Number(cpuUs.toFixed(1)),
     failed,
     detail: { statuses: statuses.join(' '), errors: result.errors, timeouts: result.timeouts },
   };
@@ -141,8 +165,12 @@ async function main() {
       db: { type: 'string' },
       duration: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '3' },
+      server: { type: 'string', default: 'tsx' },
     },
   });
+  if (values.server !== 'tsx' && values.server !== 'compiled')
+    throw new Error('--server is tsx (the app built in this process) or compiled (as npm start runs it)');
+  const compiled = values.server === 'compiled';
   const DURATION_S = Math.max(1, Number(values.duration) || 10);
   const ROUNDS = Math.max(1, Number(values.rounds) || 3);
   const databaseUrl =
@@ -151,6 +179,7 @@ async function main() {
   if (values.db && values.db !== 'postgres' && values.db !== 'embedded')
     throw new Error('--db is postgres or embedded');
   const createdDb = databaseUrl !== undefined && !process.env.BENCH_DATABASE_URL;
+  if (compiled && !databaseUrl) throw new Error('--server compiled needs PostgreSQL (--db postgres)');
 
   const before = machine();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sentinel-bench-'));
@@ -176,14 +205,39 @@ async function main() {
     });
     const database = await openDatabase(config);
     cleanups.unshift(() => database.close());
-    const app = await buildApp({ config, database });
-    cleanups.unshift(() => app.close());
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    let base: string;
+    // The server Sentinel runs: in this process (through tsx), or the compiled one in its own.
+    let serverPid = process.pid;
+    if (compiled) {
+      const port = await freePort();
+      const server = startProductionServer({
+        port,
+        databaseUrl: databaseUrl!,
+        dataDir,
+        appSecret: config.appSecret,
+        env: {
+          API_RATE_LIMIT: 'off',
+          LOGIN_LIMIT_PER_IP: '1000000/1m',
+          LOGIN_LIMIT_PER_ACCOUNT: '1000000/1m',
+        },
+      });
+      cleanups.unshift(() => server.stop());
+      base = `http://127.0.0.1:${port}`;
+      await waitFor200(`${base}/api/health`, 120_000, server.child);
+      serverPid = server.child.pid!;
+    } else {
+      const app = await buildApp({ config, database });
+      cleanups.unshift(() => app.close());
+      base = await app.listen({ host: '127.0.0.1', port: 0 });
+    }
     const dbLabel =
       database.kind === 'postgres'
         ? `PostgreSQL (${databaseUrl!.replace(/\/\/[^@]*@/, '//')})`
         : 'embedded PGlite';
-    console.log(`Sentinel at ${base} on ${dbLabel}`);
+    const serverLabel = compiled
+      ? 'the compiled server (apps/server/.cache/server.mjs) in its own process'
+      : 'the app built in this process (tsx)';
+    console.log(`Sentinel at ${base} on ${dbLabel}: ${serverLabel}`);
 
     const user = await createUser(database.db, { email: `bench-${Date.now()}@example.test` });
     const credentials = JSON.stringify({ email: user.email, password: user.password });
@@ -208,16 +262,17 @@ async function main() {
     // This machine's throughput drifts by a third from one ten-second run to the next (shared
     // vCPUs; the load generator shares them too), so verify and bare are measured back to back in
     // several rounds, alternating which goes first, and the ratio is taken within each round.
-    const rounds: Array<{ verify: Row; bare: Row; ratio: number }> = [];
+    const rounds: Array<{ verify: Row; bare: Row; ratio: number; cpuRatio: number }> = [];
     pinSelf('0');
+    if (compiled) pinSelf('0', serverPid);
     for (let round = 1; round <= ROUNDS; round++) {
       const runVerify = () =>
-        measure(`verify (Sentinel) #${round}`, `${base}/api/tokens/verify`, {
-          connections: 100,
-          duration: DURATION_S,
-          headers: auth,
-          cpu: 1,
-        });
+        measure(
+          `verify (Sentinel) #${round}`,
+          `${base}/api/tokens/verify`,
+          { connections: 100, duration: DURATION_S, headers: auth, cpu: 1 },
+          serverPid,
+        );
       const runBare = () =>
         measure(`bare Fastify #${round}`, `${bareBase}/api/tokens/verify`, {
           connections: 100,
@@ -228,16 +283,27 @@ async function main() {
       const first = await (verifyFirst ? runVerify() : runBare());
       const second = await (verifyFirst ? runBare() : runVerify());
       const [verifyRow, bareRow] = verifyFirst ? [first, second] : [second, first];
-      rounds.push({ verify: verifyRow, bare: bareRow, ratio: verifyRow.reqPerSec / bareRow.reqPerSec });
+      rounds.push({
+        verify: verifyRow,
+        bare: bareRow,
+        ratio: verifyRow.reqPerSec / bareRow.reqPerSec,
+        cpuRatio: bareRow.cpuUsPerReq / verifyRow.cpuUsPerReq,
+      });
     }
     pinSelf(`0-${os.cpus().length - 1}`);
-    const loginRow = await measure('login', `${base}/api/auth/login`, {
-      connections: 10,
-      duration: DURATION_S,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: credentials,
-    });
+    if (compiled) pinSelf(`0-${os.cpus().length - 1}`, serverPid);
+    const loginRow = await measure(
+      'login',
+      `${base}/api/auth/login`,
+      {
+        connections: 10,
+        duration: DURATION_S,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: credentials,
+      },
+      serverPid,
+    );
     const after = machine();
     // Let the logins still queued behind argon2 finish before the database closes: hashes run in
     // submission order, so once a fresh login answers, the backlog has (nearly) drained.
@@ -258,7 +324,7 @@ async function main() {
     const p99Ok = verifyP99 < TARGET_VERIFY_P99_MS;
     const rows = [...rounds.flatMap((r) => [r.verify, r.bare]), loginRow];
     console.log(
-      `\nAPI benchmark — ${dbLabel}; autocannon in a child process${canPin ? ', verify and bare rounds with server on CPU 0, autocannon on CPU 1' : ''}`,
+      `\nAPI benchmark — ${dbLabel}; ${serverLabel}; autocannon in a child process${canPin ? ', verify and bare rounds with server on CPU 0, autocannon on CPU 1' : ''}`,
     );
     console.log(`before: ${loadLine(before)}\nafter:  ${loadLine(after)}\n`);
     printTable(
@@ -268,6 +334,10 @@ async function main() {
     const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
     console.log(
       `\nverify/bare throughput, median of ${ROUNDS} rounds: ${percent(ratio)} (rounds: ${rounds.map((r) => percent(r.ratio)).join(', ')}; target ≥ ${TARGET_RATIO * 100} %: ${ratioOk ? 'PASS' : 'MISS'})`,
+    );
+    const cpuRatio = median(rounds.map((r) => r.cpuRatio));
+    console.log(
+      `bare's CPU per request / verify's, median: ${percent(cpuRatio)} (rounds: ${rounds.map((r) => percent(r.cpuRatio)).join(', ')}; the same comparison by the servers' CPU time, which a load generator starved by other work on the machine skews less)`,
     );
     console.log(
       `verify p99, worst round: ${verifyP99} ms  (target < ${TARGET_VERIFY_P99_MS} ms: ${p99Ok ? 'PASS' : 'MISS'})`,
@@ -281,11 +351,14 @@ async function main() {
 
     const file = writeResult('api-auth', {
       database: database.kind,
+      server: compiled ? 'compiled' : 'tsx',
       before,
       after,
       results: rows,
       verifyToBareRatio: Number(ratio.toFixed(3)),
       roundRatios: rounds.map((r) => Number(r.ratio.toFixed(3))),
+      cpuRatio: Number(cpuRatio.toFixed(3)),
+      roundCpuRatios: rounds.map((r) => Number(r.cpuRatio.toFixed(3))),
       targets: { ratio: TARGET_RATIO, verifyP99Ms: TARGET_VERIFY_P99_MS, ratioOk, p99Ok },
       argon2: ARGON2_PARAMS,
     });

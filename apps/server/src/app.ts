@@ -88,7 +88,7 @@ import { createCrossSiteGuard } from './platform/csrf';
 import { ReadAudit } from './platform/audit';
 import { AppError, installErrorHandler } from './platform/errors';
 import { FirmCache } from './platform/firm-cache';
-import { loggerOptions } from './platform/logger';
+import { deferredChildLogger, loggerOptions } from './platform/logger';
 import { Mailer } from './platform/mailer';
 import { registerMetrics } from './platform/metrics';
 import { registerOpenApi } from './platform/openapi';
@@ -175,6 +175,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, logStream }: AppOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     logger: loggerOptions(config.logLevel, logStream),
+    childLoggerFactory: deferredChildLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],

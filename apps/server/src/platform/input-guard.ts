@@ -18,8 +18,10 @@ export function holdsNul(value: unknown): boolean {
  * read (modules/documents/upload.ts). Runs after the access hooks: a stranger still gets 401.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (holdsNul(request.query) || holdsNul(request.params) || holdsNul(request.body))
-      throw new AppError('VALIDATION_FAILED', NUL_IN_TEXT);
+      done(new AppError('VALIDATION_FAILED', NUL_IN_TEXT));
+    else done();
   });
 }

@@ -1,8 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessTokens } from '../../platform/access-tokens';
 import { unauthorized } from '../../platform/errors';
-import { actingPrincipal, type Account, type Principal } from './principal';
+import type { Account, Principal } from './principal';
 import type { SessionsService } from './sessions.service';
+
+/** What a Bearer token may hold (a JWT's base64url parts and dots). */
+const TOKEN = /^[A-Za-z0-9_\-.]+$/;
 
 /**
  * The first hook of every authenticated route: a valid Bearer access token whose session still
@@ -13,14 +16,15 @@ import type { SessionsService } from './sessions.service';
 export function createAuthGuard(tokens: AccessTokens, sessions: SessionsService) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization;
-    const match = header ? /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header) : null;
-    if (!match) throw unauthorized();
-    const claims = tokens.verify(match[1]!);
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!TOKEN.test(token)) throw unauthorized();
+    const claims = tokens.verify(token);
     if (!claims) throw unauthorized();
-    const account = await sessions.accountFor(claims.sessionId, claims.userId);
-    if (!account || (account.firm?.firmId ?? null) !== claims.firmId) throw unauthorized();
-    request.account = account;
-    request.principal = actingPrincipal(account) ?? undefined;
+    let standing = sessions.remembered(claims.sessionId, claims.userId);
+    if (standing === undefined) standing = await sessions.standing(claims.sessionId, claims.userId);
+    if (!standing || (standing.account.firm?.firmId ?? null) !== claims.firmId) throw unauthorized();
+    request.account = standing.account;
+    request.principal = standing.principal ?? undefined;
   };
 }
 

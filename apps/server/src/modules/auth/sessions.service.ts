@@ -5,7 +5,7 @@ import { audit } from '../../platform/audit';
 import { randomToken, sha256 } from '../../platform/crypto';
 import type { RequestContext } from '../../platform/request-context';
 import { membershipsRepository as memberships } from '../memberships/memberships.repository';
-import { sessionUserOf, type Account } from './principal';
+import { actingPrincipal, sessionUserOf, type Account, type Principal } from './principal';
 import { authRepository as repo, type UserRecord } from './auth.repository';
 import { endLiveSessions } from '../../platform/realtime';
 
@@ -23,6 +23,12 @@ export interface IssuedSession {
 /** The firm a session acts in, with the person's type there. */
 type SessionFirm = { firmId: string; userType: UserType } | null;
 
+/** A live session's account, and its principal when it acts in a firm (the guard sets both). */
+export interface Standing {
+  account: Account;
+  principal: Principal | null;
+}
+
 /** Why a refresh was refused; the route answers 401 for all of them. */
 export type RefreshFailure = 'unknown' | 'reused' | 'ended';
 
@@ -39,9 +45,18 @@ const PRINCIPAL_CACHE_MAX = 10_000;
  * instance and at once on the one that made it for the session that made it.
  */
 export class SessionsService {
-  private readonly cache = new Map<string, { at: number; account: Account | null }>();
+  private readonly cache = new Map<string, { at: number; standing: Standing | null }>();
   /** The signed-in user as /api/tokens/verify answers it (their firms, invitations), per session. */
   private readonly users = new Map<string, { at: number; user: SessionUser }>();
+  /**
+   * Reads under way, per session: the requests that find nothing remembered at the same moment
+   * share one query (at a cache expiry, every request in flight on a busy session missed at once).
+   * `forget` drops them too, and what such a read then finds is handed to the requests waiting on
+   * it but not remembered, so a revocation that forgets a session is never undone by a read that
+   * began before it.
+   */
+  private readonly reading = new Map<string, Promise<Standing | null>>();
+  private readonly usersReading = new Map<string, Promise<SessionUser>>();
 
   constructor(
     private readonly db: Database,
@@ -207,8 +222,38 @@ export class SessionsService {
    * active; null when the session is revoked or expired, or its firm no longer has the person.
    */
   async accountFor(sessionId: string, userId: string): Promise<Account | null> {
+    return (await this.standing(sessionId, userId))?.account ?? null;
+  }
+
+  /**
+   * What `standing` answered for the session within the last five seconds: the standing, null
+   * (not live), or undefined when nothing is remembered (ask `standing`). The guard's fast path:
+   * no promise to wait for on a busy session.
+   */
+  remembered(sessionId: string, userId: string): Standing | null | undefined {
     const cached = this.cache.get(sessionId);
-    if (cached && Date.now() - cached.at < PRINCIPAL_CACHE_MS) return cached.account;
+    if (!cached || Date.now() - cached.at >= PRINCIPAL_CACHE_MS) return undefined;
+    return cached.standing && cached.standing.account.userId !== userId ? null : cached.standing;
+  }
+
+  /** `accountFor`, with the principal the account acts as (built once per remembered answer). */
+  async standing(sessionId: string, userId: string): Promise<Standing | null> {
+    const remembered = this.remembered(sessionId, userId);
+    if (remembered !== undefined) return remembered;
+    const standing = await shared(
+      this.reading,
+      sessionId,
+      () => this.readStanding(sessionId, userId),
+      (read) => {
+        if (this.cache.size >= PRINCIPAL_CACHE_MAX) this.cache.clear();
+        this.cache.set(sessionId, { at: Date.now(), standing: read });
+      },
+    );
+    // A request that joined another's read checks the user itself (a token names both).
+    return standing && standing.account.userId !== userId ? null : standing;
+  }
+
+  private async readStanding(sessionId: string, userId: string): Promise<Standing | null> {
     const row = await repo.findSessionPrincipal(this.db, sessionId);
     const live =
       row &&
@@ -229,9 +274,7 @@ export class SessionsService {
             : null,
         }
       : null;
-    if (this.cache.size >= PRINCIPAL_CACHE_MAX) this.cache.clear();
-    this.cache.set(sessionId, { at: Date.now(), account });
-    return account;
+    return account ? { account, principal: actingPrincipal(account) } : null;
   }
 
   /** A new access token for the session, with the refresh token to set as its cookie. */
@@ -268,19 +311,45 @@ export class SessionsService {
   async sessionUser(account: Account): Promise<SessionUser> {
     const cached = this.users.get(account.sessionId);
     if (cached && Date.now() - cached.at < PRINCIPAL_CACHE_MS) return cached.user;
-    const user = await sessionUserOf(
-      this.db,
-      { ...account, id: account.userId },
-      account.firm?.firmId ?? null,
+    return shared(
+      this.usersReading,
+      account.sessionId,
+      () => sessionUserOf(this.db, { ...account, id: account.userId }, account.firm?.firmId ?? null),
+      (user) => {
+        if (this.users.size >= PRINCIPAL_CACHE_MAX) this.users.clear();
+        this.users.set(account.sessionId, { at: Date.now(), user });
+      },
     );
-    if (this.users.size >= PRINCIPAL_CACHE_MAX) this.users.clear();
-    this.users.set(account.sessionId, { at: Date.now(), user });
-    return user;
   }
 
   /** Drops what the guard remembers of a session (it is read again on its next request). */
   forget(sessionId: string) {
     this.cache.delete(sessionId);
     this.users.delete(sessionId);
+    this.reading.delete(sessionId);
+    this.usersReading.delete(sessionId);
+  }
+}
+
+/**
+ * `read()` for `key`, or the read of it already under way; `keep` is given what the read found
+ * unless the read was dropped from `pending` (by `forget`) while it ran.
+ */
+async function shared<T>(
+  pending: Map<string, Promise<T>>,
+  key: string,
+  read: () => Promise<T>,
+  keep: (value: T) => void,
+): Promise<T> {
+  const underWay = pending.get(key);
+  if (underWay) return underWay;
+  const promise = read();
+  pending.set(key, promise);
+  try {
+    const value = await promise;
+    if (pending.get(key) === promise) keep(value);
+    return value;
+  } finally {
+    if (pending.get(key) === promise) pending.delete(key);
   }
 }

@@ -1,11 +1,37 @@
 import { logoutResponse, MESSAGES, refreshResponse, verifyResponse } from '@sentinel/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRouteSchemaDef } from 'fastify/types/schema';
+import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../platform/audit';
 import { unauthorized } from '../../platform/errors';
 import { requestContext } from '../../platform/request-context';
 import { routeOptions } from './access';
 import { accountOf } from './auth.guard';
 import { sessionUserOf } from './principal';
+
+/**
+ * GET /api/tokens/verify's answer, checked and written by the app's zod serialiser like every
+ * route's, but once per remembered user rather than on every call: `sessions.sessionUser` hands
+ * back the same object for as long as it remembers the session (five seconds, or until the
+ * session changes), and every page load asks. The text is kept beside that object (a WeakMap:
+ * it goes when the object does), so a user read afresh is checked and written afresh. Nothing
+ * mutates a remembered user (the guard's caches share it between requests already).
+ */
+const verifySerializer = (route: FastifyRouteSchemaDef<unknown>) => {
+  const serialize = serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+  if (String(route.httpStatus) !== '200') return serialize;
+  const written = new WeakMap<object, string>();
+  return (data: { success?: unknown; user?: unknown }) => {
+    const { user } = data;
+    if (data.success !== true || typeof user !== 'object' || user === null || Object.keys(data).length !== 2)
+      return serialize(data);
+    let text = written.get(user);
+    if (text === undefined) {
+      text = serialize(data);
+      written.set(user, text);
+    }
+    return text;
+  };
+};
 
 /** GET /api/tokens/verify, POST /api/tokens/refresh and /logout (spec §7). */
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +40,10 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/verify',
-    routeOptions('tokens', 'account', { response: { 200: verifyResponse } }),
+    {
+      ...routeOptions('tokens', 'account', { response: { 200: verifyResponse } }),
+      serializerCompiler: verifySerializer,
+    },
     async (request) => ({ success: true as const, user: await sessions.sessionUser(accountOf(request)) }),
   );
 

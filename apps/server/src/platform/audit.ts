@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { schema, type DbOrTx } from '@sentinel/db';
-import { idempotencyRepository } from './idempotency';
+import { idempotencyRepository } from './idempotency-keys';
 import type { RequestContext } from './request-context';
 
 /** Every audited action. Names are stable: reports and alerts key on them. */

@@ -4,7 +4,8 @@ import { schema } from '@sentinel/db';
 import { MESSAGES } from '@sentinel/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, login, makeUser, outbox, useTestContext } from '../test/helpers';
-import { idempotencyRepository, IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from './idempotency';
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER } from './idempotency';
+import { idempotencyRepository } from './idempotency-keys';
 
 /**
  * Reliability row 42 (IETF idempotency-key draft): the same key sent twice, one after the other or

@@ -1,5 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The Idempotency-Key row this request claimed (set by platform/idempotency.ts). */
+    idempotencyKeyId?: string;
+  }
+}
+
 /** What services may know about the request that called them (never the request itself). */
 export interface RequestContext {
   ip: string;

@@ -2,7 +2,7 @@ import type { Database } from '@sentinel/db';
 import { LEAD_IP_RETENTION_DAYS } from '@sentinel/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import { idempotencyRepository } from '../../platform/idempotency';
+import { idempotencyRepository } from '../../platform/idempotency-keys';
 import type { JobHandler } from '../../platform/jobs';
 import type { Throttle } from '../../platform/throttle';
 import { signUpsRepository } from '../auth/sign-ups.repository';

@@ -10,7 +10,7 @@ import type {
   SuccessMessageResponse,
   WebauthnOptions,
 } from '@sentinel/shared';
-import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { createPasskey } from '@/components/mfa/passkey';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
 import { api } from '@/lib/api-client';
@@ -102,14 +102,12 @@ export const passkeyStepUpOptions = () => api.post<WebauthnOptions>('/api/auth/p
 
 /**
  * Adds a passkey: the step-up answers the options, the browser makes the credential
- * (navigator.credentials.create, through @simplewebauthn/browser), and the server keeps it.
+ * (navigator.credentials.create: `createPasskey`), and the server keeps it.
  */
 export const useAddPasskey = () =>
   useSecurityMutation(async (stepUp: MfaStepUpRequest) => {
     const options = await api.post<WebauthnOptions>('/api/auth/passkeys/options', stepUp);
-    const response = await startRegistration({
-      optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-    });
+    const response = await createPasskey(options);
     return api.post<PasskeyAdded>('/api/auth/passkeys', { response });
   });
 

@@ -6,11 +6,12 @@ import { json, mockFetch, verifiedAs } from '@/testing/fetch-mock';
 import { fillIn, preloadRoutes, renderApp } from '@/testing/render-app';
 import { attorney, propertyOwner, signIn } from '@/testing/session';
 
-// The browser's WebAuthn prompts (jsdom has none): what @simplewebauthn/browser would answer.
+// The browser's WebAuthn prompts (jsdom has none): what @simplewebauthn/browser would answer, in a
+// browser that offers WebAuthn (PublicKeyCredential, stubbed before each test).
 const webauthn = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
+beforeEach(() => vi.stubGlobal('PublicKeyCredential', class PublicKeyCredential {}));
 vi.mock('@simplewebauthn/browser', async (importOriginal) => ({
   ...(await importOriginal<typeof SimpleWebAuthnBrowser>()),
-  browserSupportsWebAuthn: () => true,
   startRegistration: webauthn.startRegistration,
   startAuthentication: webauthn.startAuthentication,
 }));

@@ -48,6 +48,7 @@ const KEY_PATTERN = /^(?:"([\x21\x23-\x5b\x5d-\x7e]{1,255})"|([\x21\x23-\x5b\x5d
 interface KeptAnswer {
   contentType?: string;
   location?: string;
+  etag?: string;
   body: string;
 }
 
@@ -90,6 +91,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database, box: Sec
     reply.code(status).header(REPLAYED_HEADER, 'true');
     if (answer.contentType) reply.type(answer.contentType);
     if (answer.location) reply.header('location', answer.location);
+    if (answer.etag) reply.header('etag', answer.etag);
     return answer.body;
   };
 
@@ -162,6 +164,7 @@ export function registerIdempotency(app: FastifyInstance, db: Database, box: Sec
             body,
             contentType: reply.getHeader('content-type')?.toString(),
             location: reply.getHeader('location')?.toString(),
+            etag: reply.getHeader('etag')?.toString(),
           }
         : null;
       await idempotencyRepository.complete(

@@ -23,7 +23,7 @@ export const idempotencyKeys = pgTable(
     committedAt: timestamp('committed_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     responseStatus: integer('response_status'),
-    /** The answer's content type, location and body as JSON, sealed with the server's secret box. */
+    /** The answer's content type, location, ETag and body as JSON, sealed with the server's secret box. */
     response: text('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

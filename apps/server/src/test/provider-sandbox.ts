@@ -12,7 +12,9 @@ import type {
   ProviderMessage,
 } from '../integrations/provider';
 import { SANDBOX_CLIENT_ID, sandboxClientSecret } from '../integrations/settings';
-import { TEST_APP_SECRET } from './helpers';
+import { connectionsRepository } from '../modules/connections/connections.repository';
+import { SecretBox } from '../platform/secret-box';
+import { TEST_APP_SECRET, type TestContext } from './helpers';
 
 /**
  * What the OAuth manager does for the adapters, reduced for adapter tests: hands out the stored
@@ -123,6 +125,32 @@ export async function startTestSandbox(seed: SandboxSeed = {}) {
     admin: true,
     port: 0,
   });
+}
+
+/**
+ * Connects `email`'s Google or Microsoft account to the user as the consent screen would: a grant
+ * issued by the sandbox, its tokens sealed and stored. Answers the connection's row.
+ */
+export async function connectSandboxAccount(
+  ctx: TestContext,
+  sandbox: Awaited<ReturnType<typeof startTestSandbox>>,
+  userId: string,
+  provider: 'google' | 'microsoft',
+  email: string,
+) {
+  const box = new SecretBox(TEST_APP_SECRET, 'provider-tokens');
+  const scopes = ctx.app.providers.adapters[provider]!.oauth.scopes;
+  const grant = sandbox.sandbox.issueGrant(provider, { clientId: SANDBOX_CLIENT_ID, email, scopes });
+  const { row } = await connectionsRepository.upsert(ctx.database.db, {
+    userId,
+    provider,
+    accountEmail: email,
+    accessToken: box.seal(grant.accessToken),
+    refreshToken: box.seal(grant.refreshToken),
+    expiresAt: new Date(Date.now() + grant.expiresIn * 1000),
+    scopes,
+  });
+  return row;
 }
 
 /**

@@ -4,25 +4,20 @@ import { schema } from '@sentinel/db';
 import { createCase, createClient } from '@sentinel/db/factories';
 import { type CalendarEvent, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT_ID } from '../../integrations/settings';
-import { SecretBox } from '../../platform/secret-box';
 import {
   bearer,
   createTestContext,
   login,
   makeUser,
   outbox,
-  TEST_APP_SECRET,
   TEST_PUBLIC_URL,
   type TestContext,
 } from '../../test/helpers';
-import { startTestSandbox } from '../../test/provider-sandbox';
-import { connectionsRepository } from '../connections/connections.repository';
+import { connectSandboxAccount, startTestSandbox } from '../../test/provider-sandbox';
 import { REMINDER_MAIL_JOB } from './reminders';
 
 let ctx: TestContext;
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-const box = new SecretBox(TEST_APP_SECRET, 'provider-tokens');
 
 type Person = { id: string; email: string; firmId: string; token: string };
 let attorney: Person;
@@ -58,23 +53,6 @@ const create = async (token: string, body: Record<string, unknown>) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json().data as CalendarEvent;
 };
-
-async function connect(userId: string, provider: 'google' | 'microsoft', email: string) {
-  const grant = sandbox.sandbox.issueGrant(provider, {
-    clientId: SANDBOX_CLIENT_ID,
-    email,
-    scopes: ctx.app.providers.adapters[provider]!.oauth.scopes,
-  });
-  await connectionsRepository.upsert(ctx.database.db, {
-    userId,
-    provider,
-    accountEmail: email,
-    accessToken: box.seal(grant.accessToken),
-    refreshToken: box.seal(grant.refreshToken),
-    expiresAt: new Date(Date.now() + grant.expiresIn * 1000),
-    scopes: ctx.app.providers.adapters[provider]!.oauth.scopes,
-  });
-}
 
 beforeAll(async () => {
   sandbox = await startTestSandbox({
@@ -594,8 +572,8 @@ describe('Google and Outlook calendars', () => {
   });
 
   it('reads, creates (googleEvent / microsoftEvent), moves and deletes through the providers', async () => {
-    await connect(attorney.id, 'google', GOOGLE);
-    await connect(attorney.id, 'microsoft', MICROSOFT);
+    await connectSandboxAccount(ctx, sandbox, attorney.id, 'google', GOOGLE);
+    await connectSandboxAccount(ctx, sandbox, attorney.id, 'microsoft', MICROSOFT);
     const google = await list(attorney.token, 'google', '2027-12-01', '2028-01-01');
     expect(google.status).toBe('ok');
     expect(google.data.find((e) => e.title === 'Deposition of the field adjuster')).toMatchObject({

@@ -2,18 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
 import { type CalendarEvent, CALENDAR_MESSAGES } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CLIENT_ID } from '../../integrations/settings';
-import { SecretBox } from '../../platform/secret-box';
-import {
-  bearer,
-  createTestContext,
-  login,
-  makeUser,
-  TEST_APP_SECRET,
-  type TestContext,
-} from '../../test/helpers';
-import { startTestSandbox } from '../../test/provider-sandbox';
-import { connectionsRepository } from '../connections/connections.repository';
+import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
+import { connectSandboxAccount, startTestSandbox } from '../../test/provider-sandbox';
 
 /**
  * Reference row 46: two people changing the same event at once. With If-Match exactly one change
@@ -67,21 +57,6 @@ const audits = async (id: string, action: string) => {
   return rows.length;
 };
 
-async function connect(provider: 'google' | 'microsoft', email: string) {
-  const box = new SecretBox(TEST_APP_SECRET, 'provider-tokens');
-  const scopes = ctx.app.providers.adapters[provider]!.oauth.scopes;
-  const grant = sandbox.sandbox.issueGrant(provider, { clientId: SANDBOX_CLIENT_ID, email, scopes });
-  await connectionsRepository.upsert(ctx.database.db, {
-    userId,
-    provider,
-    accountEmail: email,
-    accessToken: box.seal(grant.accessToken),
-    refreshToken: box.seal(grant.refreshToken),
-    expiresAt: new Date(Date.now() + grant.expiresIn * 1000),
-    scopes,
-  });
-}
-
 beforeAll(async () => {
   const event = (title: string) => ({ title, start: '2027-12-06T15:00:00Z', end: '2027-12-06T16:00:00Z' });
   sandbox = await startTestSandbox({
@@ -92,8 +67,8 @@ beforeAll(async () => {
   const user = await makeUser(ctx, { userType: 'attorney' });
   userId = user.id;
   token = (await login(ctx, user.email, user.password)).body.token;
-  await connect('google', GOOGLE);
-  await connect('microsoft', MICROSOFT);
+  await connectSandboxAccount(ctx, sandbox, userId, 'google', GOOGLE);
+  await connectSandboxAccount(ctx, sandbox, userId, 'microsoft', MICROSOFT);
 });
 afterAll(async () => {
   await ctx.close();

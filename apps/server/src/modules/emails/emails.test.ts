@@ -4,15 +4,10 @@ import { createCase, createClient } from '@sentinel/db/factories';
 import { EMAIL_PREVIEW_LENGTH, MESSAGES } from '@sentinel/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, login, makeUser, type TestContext } from '../../test/helpers';
-import { startTestSandbox } from '../../test/provider-sandbox';
-import { SANDBOX_CLIENT_ID } from '../../integrations/settings';
-import { SecretBox } from '../../platform/secret-box';
-import { TEST_APP_SECRET } from '../../test/helpers';
-import { connectionsRepository } from '../connections/connections.repository';
+import { connectSandboxAccount, startTestSandbox } from '../../test/provider-sandbox';
 
 let ctx: TestContext;
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-const box = new SecretBox(TEST_APP_SECRET, 'provider-tokens');
 const HOUR = 3_600_000;
 
 const GOOGLE = 'mara.quinn@quinnlaw.example';
@@ -28,20 +23,7 @@ let otherCaseId: string;
 
 /** Connect a mailbox as the consent screen would (grant issued by the sandbox), and sync it. */
 async function connectAndSync(userId: string, provider: 'google' | 'microsoft', email: string) {
-  const grant = sandbox.sandbox.issueGrant(provider, {
-    clientId: SANDBOX_CLIENT_ID,
-    email,
-    scopes: ctx.app.providers.adapters[provider]!.oauth.scopes,
-  });
-  const { row } = await connectionsRepository.upsert(ctx.database.db, {
-    userId,
-    provider,
-    accountEmail: email,
-    accessToken: box.seal(grant.accessToken),
-    refreshToken: box.seal(grant.refreshToken),
-    expiresAt: new Date(Date.now() + grant.expiresIn * 1000),
-    scopes: ctx.app.providers.adapters[provider]!.oauth.scopes,
-  });
+  const row = await connectSandboxAccount(ctx, sandbox, userId, provider, email);
   await ctx.app.services.mailSync.sync(row.id);
   return row.id;
 }

@@ -14,10 +14,12 @@
  * the built web app (`npm run build` first).
  *
  *   npm run bench:calendar [-- --runs 5 --duration 10 --connections 20 --url postgres://…]
+ *                          [--part api|month] [--zone other] [--trace PATH] [--web DIR --web DIR2]
  */
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { sql } from 'drizzle-orm';
 import { schema } from '@sentinel/db';
@@ -91,6 +93,125 @@ async function generateEvents(
   }
 }
 
+/** What a trace (--trace) records: the main thread's tasks, layout and paint, and a CPU profile. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'blink.user_timing',
+];
+
+interface Timing {
+  shownMs: number;
+  interactiveMs: number;
+  fromClickCallMs: number;
+  longTasks: number;
+}
+
+/**
+ * A browser tab signed in as `email` on `base`, its calendar chunk in the HTTP cache and the month
+ * view remembered, with the three measured journeys.
+ */
+async function openMonthScreen(browser: Browser, base: string, email: string, browserZone: string) {
+  // bypassCSP: the probes below are strings (this project has no DOM types), which the app's CSP forbids.
+  // The attorney's browser runs in their own zone, as it usually does (the screen then uses
+  // FullCalendar's native local time; --zone other measures a browser elsewhere: Luxon's path).
+  const page = await browser.newPage({
+    viewport: { width: 1440, height: 900 },
+    bypassCSP: true,
+    timezoneId: browserZone,
+  });
+  // Signed in through the browser's own request context: the access token lives in the tab's
+  // memory only, so each page load gets one from the httpOnly refresh cookie this sets.
+  const login = await page.request.post(`${base}/api/auth/login`, { data: { email, password: PASSWORD } });
+  if (!login.ok()) throw new Error(`sign-in in the browser answered ${login.status()}`);
+  // Long tasks from the first paint on, kept for the page to read.
+  await page.addInitScript(`
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    // When the click reached the page: Playwright's own checks before it (visible, stable, not
+    // covered) took 30–80 ms, which are not the app's.
+    window.__clickAt = null;
+    document.addEventListener('click', (event) => { window.__clickAt ??= event.timeStamp; }, true);
+  `);
+  /** Waits for 2,000 events in the legend and the month grid drawn, then for 50 ms without a long task. */
+  const settle = async (since: number): Promise<Timing> => {
+    await page
+      .waitForFunction(
+        `document.querySelectorAll('.fc-daygrid-event').length > 0 &&
+         /\\(2000 events\\)/.test(document.querySelector('[aria-label="Calendars"]')?.textContent ?? '')`,
+        undefined,
+        { timeout: 30_000, polling: 'raf' },
+      )
+      .catch(async (error: unknown) => {
+        await page.screenshot({ path: '/tmp/bench-calendar-timeout.png' });
+        console.error(`timed out on ${page.url()} (screenshot /tmp/bench-calendar-timeout.png)`);
+        throw error;
+      });
+    const shown = (await page.evaluate('performance.now()')) as number;
+    if (process.env.BENCH_DEBUG)
+      console.log(
+        await page.evaluate(
+          `JSON.stringify(performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).map((e) => [e.name.split('?')[0].slice(-40), Math.round(e.startTime), Math.round(e.responseEnd)]))`,
+        ),
+      );
+    await page.waitForTimeout(300);
+    const tasks = (await page.evaluate('window.__longTasks')) as Array<{ start: number; end: number }>;
+    const lastBusy = Math.max(shown, ...tasks.filter((t) => t.start >= since).map((t) => t.end));
+    const clickAt = ((await page.evaluate('window.__clickAt')) as number | null) ?? since;
+    return {
+      shownMs: Math.round(shown - clickAt),
+      interactiveMs: Math.round(lastBusy - clickAt),
+      fromClickCallMs: Math.round(lastBusy - since),
+      longTasks: tasks.filter((t) => t.start >= since).length,
+    };
+  };
+  /** Clicks, noting when the click reaches the page. */
+  const click = async (target: ReturnType<typeof page.getByRole>) => {
+    await page.evaluate('window.__clickAt = null');
+    const since = (await page.evaluate('performance.now()')) as number;
+    await target.click();
+    return since;
+  };
+  // The person last used the month view (the screen remembers it); the calendar chunk is in the
+  // HTTP cache after a first visit.
+  await page.goto(`${base}/login`);
+  await page.evaluate(`localStorage.setItem('sentinel.calendarView', 'dayGridMonth')`);
+  await page.goto(`${base}/calendar`);
+  await settle(0);
+  return {
+    /** The figure: from the dashboard, Calendar in the sidebar → the month with 2,000 events, usable. */
+    async fromDashboard(tracePath?: string) {
+      await page.goto(`${base}/attorney/dashboard`);
+      const link = page.getByRole('link', { name: 'Calendar', exact: true });
+      await link.waitFor();
+      await page.waitForTimeout(500);
+      if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+      const timing = await settle(await click(link));
+      if (tracePath) await browser.stopTracing();
+      return timing;
+    },
+    async pageLoad() {
+      await page.goto(`${base}/calendar?view=month`);
+      return settle(0);
+    },
+    async weekToMonth(tracePath?: string) {
+      await page.goto(`${base}/calendar?view=week`);
+      const month = page.getByRole('button', { name: 'Month', exact: true });
+      await month.waitFor();
+      await page.waitForTimeout(500);
+      if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+      const timing = await settle(await click(month));
+      if (tracePath) await browser.stopTracing();
+      return timing;
+    },
+  };
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -102,6 +223,10 @@ async function main() {
       zone: { type: 'string', default: 'same' },
       /** 'all' (default), 'api' (the first figure only) or 'month' (the browser figures only). */
       part: { type: 'string', default: 'all' },
+      /** A Chrome trace of each build's first dashboard → Calendar run, written to PATH.0, PATH.1… (DevTools' Performance panel opens it). */
+      trace: { type: 'string' },
+      /** A built web app to serve (repeat it to compare builds, their runs interleaved); apps/web/dist by default. */
+      web: { type: 'string', multiple: true },
     },
   });
   const runs = Number(values.runs);
@@ -110,7 +235,9 @@ async function main() {
   recreateDatabase(values.url!);
   const config = benchServerConfig({ DATABASE_URL: values.url!, PROVIDER_SANDBOX: 'off' });
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database });
+  const webDirs = (values.web ?? [config.webDistDir]).map((dir) => path.resolve(dir));
+  const app = await buildApp({ config: { ...config, webDistDir: webDirs[0]! }, database });
+  const extraApps: Array<Awaited<ReturnType<typeof buildApp>>> = [];
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const rows: Array<Record<string, unknown>> = [];
   const browser = await chromium.launch({
@@ -231,126 +358,54 @@ async function main() {
         }
     }
 
-    // 2. The month view with 2,000 events, in Chromium.
+    // 2. The month view with 2,000 events, in Chromium: for each build of the web app (`--web`),
+    // its runs interleaved with the others' so that the machine's moods fall on all of them alike.
     if (values.part !== 'api') {
-      const busySession = await signIn(busy.email);
-      // bypassCSP: the probes below are strings (this project has no DOM types), which the app's CSP forbids.
-      // The attorney's browser runs in their own zone, as it usually does (the screen then uses
-      // FullCalendar's native local time; --zone other measures a browser elsewhere: Luxon's path).
-      const page = await browser.newPage({
-        viewport: { width: 1440, height: 900 },
-        bypassCSP: true,
-        timezoneId: values.zone === 'other' ? 'Europe/London' : ZONE,
-      });
-      await page.goto(`${base}/login`);
-      // The session as the web app stores it (apps/web/src/lib/session-store.ts).
-      const { token: busyToken, user } = busySession;
-      const session = {
-        token: busyToken,
-        userId: user.userId,
-        userEmail: String(user.email),
-        userFirstName: String(user.first_name),
-        userLastName: String(user.last_name),
-        userType: 'attorney',
-        userRole: 'attorney',
-        sessionFirm: JSON.stringify(user.firm),
-        sessionFirms: JSON.stringify(user.firms),
-        sessionInvitations: '0',
-        sessionTimeZone: String(user.timeZone),
-      };
-      await page.evaluate(
-        `for (const [k, v] of Object.entries(${JSON.stringify(session)})) localStorage.setItem(k, v)`,
+      const builds = await Promise.all(
+        webDirs.map(async (dir, index) => {
+          if (index === 0) return { dir, base };
+          const other = await buildApp({ config: { ...config, webDistDir: dir }, database });
+          extraApps.push(other);
+          return { dir, base: await other.listen({ host: '127.0.0.1', port: 0 }) };
+        }),
       );
-      // Long tasks from the first paint on, kept for the page to read.
-      await page.addInitScript(`
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          window.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
-      }).observe({ type: 'longtask', buffered: true });
-      // When the click reached the page: Playwright's own checks before it (visible, stable, not
-      // covered) took 30–80 ms, which are not the app's.
-      window.__clickAt = null;
-      document.addEventListener('click', (event) => { window.__clickAt ??= event.timeStamp; }, true);
-    `);
-      /** Waits for 2,000 events in the legend and the month grid drawn, then for 50 ms without a long task. */
-      const settle = async (since: number) => {
-        await page
-          .waitForFunction(
-            `document.querySelectorAll('.fc-daygrid-event').length > 0 &&
-         /\\(2000 events\\)/.test(document.querySelector('[aria-label="Calendars"]')?.textContent ?? '')`,
-            undefined,
-            { timeout: 30_000, polling: 'raf' },
-          )
-          .catch(async (error: unknown) => {
-            await page.screenshot({ path: '/tmp/bench-calendar-timeout.png' });
-            console.error(`timed out on ${page.url()} (screenshot /tmp/bench-calendar-timeout.png)`);
-            throw error;
+      const label = (dir: string) => (webDirs.length > 1 ? ` [${path.relative(process.cwd(), dir)}]` : '');
+      const screens = [];
+      for (const build of builds)
+        screens.push(
+          await openMonthScreen(
+            browser,
+            build.base,
+            busy.email,
+            values.zone === 'other' ? 'Europe/London' : ZONE,
+          ),
+        );
+      for (let run = 1; run <= runs; run++)
+        for (const [index, screen] of screens.entries())
+          rows.push({
+            figure: `month view, 2,000 events: dashboard → Calendar${label(builds[index]!.dir)}, run ${run}`,
+            ...(await screen.fromDashboard(
+              values.trace && run === 1 ? `${values.trace}.${index}` : undefined,
+            )),
           });
-        const shown = (await page.evaluate('performance.now()')) as number;
-        if (process.env.BENCH_DEBUG)
-          console.log(
-            await page.evaluate(
-              `JSON.stringify(performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/')).map((e) => [e.name.split('?')[0].slice(-40), Math.round(e.startTime), Math.round(e.responseEnd)]))`,
-            ),
-          );
-        await page.waitForTimeout(300);
-        const tasks = (await page.evaluate('window.__longTasks')) as Array<{ start: number; end: number }>;
-        const lastBusy = Math.max(shown, ...tasks.filter((t) => t.start >= since).map((t) => t.end));
-        const clickAt = ((await page.evaluate('window.__clickAt')) as number | null) ?? since;
-        return {
-          shown: shown - clickAt,
-          interactive: lastBusy - clickAt,
-          fromCall: lastBusy - since,
-          longTasks: tasks.filter((t) => t.start >= since).length,
-        };
-      };
-      const record = (
-        figure: string,
-        timing: { shown: number; interactive: number; fromCall: number; longTasks: number },
-      ) =>
-        rows.push({
-          figure,
-          shownMs: Math.round(timing.shown),
-          interactiveMs: Math.round(timing.interactive),
-          fromClickCallMs: Math.round(timing.fromCall),
-          longTasks: timing.longTasks,
-        });
-      /** Clicks, noting when the click reaches the page. */
-      const click = async (target: ReturnType<typeof page.getByRole>) => {
-        await page.evaluate('window.__clickAt = null');
-        const since = (await page.evaluate('performance.now()')) as number;
-        await target.click();
-        return since;
-      };
-      // The person last used the month view (the screen remembers it); the calendar chunk is in the
-      // HTTP cache after a first visit.
-      await page.evaluate(`localStorage.setItem('sentinel.calendarView', 'dayGridMonth')`);
-      await page.goto(`${base}/calendar`);
-      await settle(0);
-      // The figure: from the dashboard, Calendar in the sidebar → the month with 2,000 events, usable.
-      for (let run = 1; run <= runs; run++) {
-        await page.goto(`${base}/attorney/dashboard`);
-        const link = page.getByRole('link', { name: 'Calendar', exact: true });
-        await link.waitFor();
-        await page.waitForTimeout(500);
-        const since = await click(link);
-        record(`month view, 2,000 events: dashboard → Calendar, run ${run}`, await settle(since));
-      }
-      for (let run = 1; run <= runs; run++) {
-        await page.goto(`${base}/calendar?view=month`);
-        record(`month view, 2,000 events: page load of /calendar, run ${run}`, await settle(0));
-      }
-      for (let run = 1; run <= runs; run++) {
-        await page.goto(`${base}/calendar?view=week`);
-        await page.getByRole('button', { name: 'Month', exact: true }).waitFor();
-        await page.waitForTimeout(500);
-        const since = await click(page.getByRole('button', { name: 'Month', exact: true }));
-        record(`Week → Month, 2,000 events, run ${run}`, await settle(since));
+      for (const [index, screen] of screens.entries()) {
+        for (let run = 1; run <= runs; run++)
+          rows.push({
+            figure: `month view, 2,000 events: page load of /calendar${label(builds[index]!.dir)}, run ${run}`,
+            ...(await screen.pageLoad()),
+          });
+        for (let run = 1; run <= runs; run++)
+          rows.push({
+            figure: `Week → Month, 2,000 events${label(builds[index]!.dir)}, run ${run}`,
+            ...(await screen.weekToMonth(
+              values.trace && run === 1 ? `${values.trace}.${index}.week` : undefined,
+            )),
+          });
       }
     }
   } finally {
     await browser.close();
+    for (const other of extraApps) await other.close();
     await app.close();
     await database.close();
   }

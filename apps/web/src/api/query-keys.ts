@@ -38,7 +38,11 @@ export const queryKeys = {
   /** The calendar screen: the events of every calendar in one visible range (issue 11). */
   calendar: {
     all: ['calendar'] as const,
+    /** Every range the screen has loaded (their answers are all CalendarResults). */
+    ranges: ['calendar', 'events'] as const,
     events: (range: { start: string; end: string }) => ['calendar', 'events', range] as const,
+    /** The Sentinel calendar of the range the screen opens on, read ahead in idle time. */
+    ahead: (range: { start: string; end: string }) => ['calendar', 'ahead', range] as const,
     /** The upcoming events of one case (its Events tab). */
     caseEvents: (caseId: string) => ['calendar', 'case', caseId] as const,
   },

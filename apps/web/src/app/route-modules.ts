@@ -1,10 +1,6 @@
-import type { ComponentType } from 'react';
-
-type RouteModule = Promise<{ default: ComponentType }>;
-
 /** A route module imported at most once, by whichever asks first: the route or `preloadWhenIdle`. */
-function once(load: () => RouteModule): () => RouteModule {
-  let module: RouteModule | undefined;
+function once<Module>(load: () => Promise<Module>): () => Promise<Module> {
+  let module: Promise<Module> | undefined;
   return () => (module ??= load());
 }
 
@@ -15,7 +11,7 @@ function once(load: () => RouteModule): () => RouteModule {
 export const calendarModule = once(() => import('./routes/app/calendar'));
 
 /** Loads `modules` once the browser is idle (after a second where it cannot tell), ignoring failures. */
-export function preloadWhenIdle(...modules: Array<() => RouteModule>): () => void {
+export function preloadWhenIdle(...modules: Array<() => Promise<unknown>>): () => void {
   const load = () => {
     for (const module of modules) module().catch(() => undefined);
   };

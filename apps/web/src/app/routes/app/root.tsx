@@ -11,7 +11,7 @@ import { RequireFirm } from '@/features/firms/components/require-firm';
 import { firmChanged } from '@/lib/api-client';
 import { useProactiveTokenRefresh, useSession } from '@/lib/auth';
 import { queryClient } from '@/lib/query-client';
-import { onFirmChangedInOtherTab } from '@/lib/session-store';
+import { getSessionSnapshot, onFirmChangedInOtherTab } from '@/lib/session-store';
 import { calendarModule, preloadWhenIdle } from '@/app/route-modules';
 
 /**
@@ -20,13 +20,21 @@ import { calendarModule, preloadWhenIdle } from '@/app/route-modules';
  * mounts every screen afresh over the emptied query cache. Another tab's change of firm runs the
  * firm-changed handler (a reload): this tab's token is now the other firm's. Once the session is
  * verified, a person without a time zone yet gets the browser's (first sign-in). The calendar's
- * large chunk is loaded in idle time.
+ * large chunk is loaded in idle time, and the Sentinel calendar of the range it opens on is read
+ * ahead then (again in each firm the person acts in).
  */
 export default function AppRoot() {
   useProactiveTokenRefresh();
   const session = useSession();
   useEffect(() => onFirmChangedInOtherTab(firmChanged), []);
-  useEffect(() => preloadWhenIdle(calendarModule), []);
+  const firmId = session?.firm?.id;
+  useEffect(
+    () =>
+      preloadWhenIdle(() =>
+        calendarModule().then((calendar) => calendar.readCalendarAhead(queryClient, getSessionSnapshot())),
+      ),
+    [firmId],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGuard>

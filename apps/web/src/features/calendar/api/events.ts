@@ -13,6 +13,7 @@ import {
 } from '@sentinel/shared';
 import {
   keepPreviousData,
+  type QueryClient,
   queryOptions,
   usePrefetchQuery,
   useQuery,
@@ -21,6 +22,9 @@ import {
 import { toast } from 'sonner';
 import { queryKeys } from '@/api/query-keys';
 import { api, isApiError } from '@/lib/api-client';
+import type { Session } from '@/lib/session-store';
+import { calendarOpening, WIDE_SCREEN } from '../utils/opening';
+import { resolveTimeZone } from '../utils/time';
 
 /** The visible range of the calendar, as FullCalendar reports it (ISO, end exclusive). */
 export interface CalendarRange {
@@ -54,13 +58,18 @@ const LOAD_TOAST = 'calendar-load';
  * empty. 'Loading calendars...' stays until it is replaced by the outcome.
  */
 export async function loadCalendars(
+  queryClient: QueryClient,
   userId: string,
   range: CalendarRange,
   signal?: AbortSignal,
 ): Promise<CalendarResults> {
   toast.loading(CALENDAR_MESSAGES.calendarsLoading, { id: LOAD_TOAST });
   const settled = await Promise.allSettled(
-    CALENDAR_SOURCES.map((source) => getCalendarEvents(source, userId, range, signal)),
+    CALENDAR_SOURCES.map(
+      (source) =>
+        (source === 'sentinel' && takeReadAhead(queryClient, userId, range)) ||
+        getCalendarEvents(source, userId, range, signal),
+    ),
   );
   const results = Object.fromEntries(
     CALENDAR_SOURCES.map((source, index) => {
@@ -86,19 +95,65 @@ export async function loadCalendars(
   return results;
 }
 
-const calendarEventsQuery = (userId: string, range: CalendarRange) =>
+const calendarEventsQuery = (queryClient: QueryClient, userId: string, range: CalendarRange) =>
   queryOptions({
     queryKey: queryKeys.calendar.events(range),
-    queryFn: ({ signal }) => loadCalendars(userId, range, signal),
+    queryFn: ({ signal }) => loadCalendars(queryClient, userId, range, signal),
     staleTime: 60_000,
   });
+
+/** How long a Sentinel calendar read ahead is shown as it is, rather than read again. */
+const READ_AHEAD_FRESH_MS = 60_000;
+
+const readAheadQuery = (userId: string, range: CalendarRange) =>
+  queryOptions({
+    queryKey: queryKeys.calendar.ahead(range),
+    queryFn: () => getCalendarEvents('sentinel', userId, range),
+    staleTime: READ_AHEAD_FRESH_MS,
+    gcTime: READ_AHEAD_FRESH_MS,
+  });
+
+/**
+ * Reads the Sentinel calendar of the range the screen would open on, in idle time while the
+ * person is elsewhere in the app (as the calendar's code is loaded then too), so that opening the
+ * calendar waits for no request of its own calendar: a busy month is drawn once, straight away.
+ * Google and Outlook are not read ahead: their calendars are read live, when the screen opens.
+ * Nothing is read for a person without a firm, or when the range is already loaded.
+ */
+export function readCalendarAhead(queryClient: QueryClient, session: Session | null): void {
+  if (!session?.firm) return;
+  const { range } = calendarOpening(
+    new URLSearchParams(),
+    window.matchMedia(WIDE_SCREEN).matches,
+    resolveTimeZone(session.timeZone),
+  );
+  if (queryClient.getQueryState(queryKeys.calendar.events(range))) return;
+  void queryClient.prefetchQuery(readAheadQuery(session.userId, range));
+}
+
+/**
+ * The Sentinel calendar read ahead for `range`, taken once: as read if it is still fresh, the
+ * read under way if there is one, else read again (it went stale, or a change invalidated it).
+ * Null when nothing was read ahead. Once taken it is forgotten, so that Sync and later loads
+ * read the calendar afresh.
+ */
+function takeReadAhead(queryClient: QueryClient, userId: string, range: CalendarRange) {
+  const options = readAheadQuery(userId, range);
+  if (!queryClient.getQueryState(options.queryKey)) return null;
+  const answer = queryClient.fetchQuery(options);
+  void answer
+    .catch(() => undefined)
+    .finally(() => queryClient.removeQueries({ queryKey: options.queryKey, exact: true }));
+  return answer;
+}
 
 /**
  * The events of every calendar in `range`, asked for as the screen renders rather than once it
  * has mounted: drawing FullCalendar takes longer than the answer.
  */
 export function useCalendarEvents(userId: string, range: CalendarRange) {
-  const options = calendarEventsQuery(userId, range);
+  const queryClient = useQueryClient();
+  const options = calendarEventsQuery(queryClient, userId, range);
   usePrefetchQuery(options);
   return useQuery({ ...options, placeholderData: keepPreviousData });
 }
@@ -151,7 +206,7 @@ export function changedElsewhere(error: unknown): { message: string; current: Ca
 export function useReplaceCachedEvent() {
   const queryClient = useQueryClient();
   return (source: CalendarSource, id: string, next: CalendarEvent | null) => {
-    queryClient.setQueriesData<CalendarResults>({ queryKey: queryKeys.calendar.all }, (data) => {
+    queryClient.setQueriesData<CalendarResults>({ queryKey: queryKeys.calendar.ranges }, (data) => {
       if (!data) return data;
       const result = data[source];
       const events = next

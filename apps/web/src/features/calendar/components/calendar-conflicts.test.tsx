@@ -28,7 +28,7 @@ const MOVE: CalendarEventPatch = { start: '2027-06-01T14:00', end: '2027-06-01T1
 vi.mock('./calendar-view', () => ({
   CalendarView: ({ events, onEventClick, onEventMove }: CalendarViewProps) => (
     <ul>
-      {events.map((event) => (
+      {(events ?? []).map((event) => (
         <li key={event.id}>
           <button type="button" onClick={(click) => onEventClick(event, click.currentTarget)}>
             {event.title}

@@ -11,7 +11,10 @@ import { DateTime } from 'luxon';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, queryOf } from '@/testing/fetch-mock';
 import { renderWithRouter } from '@/testing/render-app';
-import { attorney, signIn } from '@/testing/session';
+import { queryClient } from '@/lib/query-client';
+import { getSessionSnapshot } from '@/lib/session-store';
+import { attorney, firmless, signIn } from '@/testing/session';
+import { readCalendarAhead } from '../api/events';
 import { CalendarScreen } from './calendar-screen';
 
 const ZONE = 'America/New_York';
@@ -61,17 +64,21 @@ const integrations: Integration[] = [
   { provider: 'microsoft', configured: true, sandbox: true, composeUrl: null, connection: null },
 ];
 
-function setup() {
-  const fetches = mockFetch({
+function setup(sentinelAnswer?: Promise<Response>) {
+  const fetches = mockAnswers(sentinelAnswer);
+  return { ...renderWithRouter(<CalendarScreen />, '/calendar'), fetches };
+}
+
+function mockAnswers(sentinelAnswer?: Promise<Response>) {
+  return mockFetch({
     'GET /api/oauth/connections': () => json(200, { data: integrations }),
     'GET /api/calendar/events/google': () => json(502, { message: 'Google did not answer' }),
     'GET /api/calendar/events/microsoft': () =>
       json(200, { data: [], source: 'microsoft', status: 'not_connected' }),
     'GET /api/calendar/events/sentinel': () =>
-      json(200, { data: [inspection, dueDate], source: 'sentinel', status: 'ok' }),
+      sentinelAnswer ?? json(200, { data: [inspection, dueDate], source: 'sentinel', status: 'ok' }),
     'DELETE /api/calendar/events/sentinel/ev1': () => json(200, { id: 'ev1', deleted: true }),
   });
-  return { ...renderWithRouter(<CalendarScreen />, '/calendar'), fetches };
 }
 
 beforeEach(() => {
@@ -111,6 +118,22 @@ describe('Calendar screen', () => {
     expect(screen.getByText('Proof of loss due')).toBeInTheDocument();
   });
 
+  it('draws the grid once its events have arrived, never empty meanwhile', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { container } = setup(new Promise<Response>((resolve) => (answer = resolve)));
+    expect(await screen.findByText(CALENDAR_MESSAGES.calendarsLoading)).toBeInTheDocument();
+    expect(screen.getByTestId('calendar-loading')).toBeInTheDocument();
+    expect(container.querySelector('.fc')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+
+    answer(json(200, { data: [inspection], source: 'sentinel', status: 'ok' }));
+    expect(await screen.findByText('Hopper roof inspection')).toBeInTheDocument();
+    expect(screen.queryByTestId('calendar-loading')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Today' })).toBeEnabled();
+    expect(screen.getByRole('heading', { level: 2 })).not.toHaveTextContent(/^$/);
+  });
+
   it('opens an event by keyboard and deletes it after the confirmation', async () => {
     const { user, fetches } = setup();
     const title = await screen.findByText('Hopper roof inspection');
@@ -133,5 +156,48 @@ describe('Calendar screen', () => {
     const popover = await screen.findByRole('dialog', { name: 'Proof of loss due' });
     expect(within(popover).queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
     expect(popover).toHaveTextContent(CALENDAR_MESSAGES.eventReadOnly);
+  });
+});
+
+describe('The Sentinel calendar read ahead', () => {
+  it('opens the screen without asking for it again, and Sync reads it afresh', async () => {
+    const fetches = mockAnswers();
+    readCalendarAhead(queryClient, getSessionSnapshot());
+    await waitFor(() => expect(fetches.callsTo('GET /api/calendar/events/sentinel')).toHaveLength(1));
+    const ahead = queryOf(fetches.callsTo('GET /api/calendar/events/sentinel')[0]);
+
+    const { user } = renderWithRouter(<CalendarScreen />, '/calendar');
+    expect(await screen.findByText('Hopper roof inspection')).toBeInTheDocument();
+    expect(fetches.callsTo('GET /api/calendar/events/sentinel')).toHaveLength(1);
+    // Google and Outlook are read live, for the same range.
+    const google = queryOf(fetches.callsTo('GET /api/calendar/events/google')[0]);
+    expect([google.get('start'), google.get('end')]).toEqual([ahead.get('start'), ahead.get('end')]);
+    expect(fetches.callsTo('GET /api/calendar/events/microsoft')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Sync' }));
+    await waitFor(() => expect(fetches.callsTo('GET /api/calendar/events/sentinel')).toHaveLength(2));
+  });
+
+  it('leaves a range read ahead but not opened alone when an event changes', async () => {
+    const fetches = mockAnswers();
+    readCalendarAhead(queryClient, getSessionSnapshot());
+    await waitFor(() => expect(fetches.callsTo('GET /api/calendar/events/sentinel')).toHaveLength(1));
+    // A link opens another range (the month): the week read ahead stays unused in the cache.
+    const { user } = renderWithRouter(<CalendarScreen />, '/calendar?view=month');
+    await user.click(await screen.findByText('Hopper roof inspection'));
+    const popover = await screen.findByRole('dialog', { name: 'Hopper roof inspection' });
+    await user.click(within(popover).getByRole('button', { name: 'Delete event' }));
+    const confirm = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(CALENDAR_MESSAGES.eventDeleted)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Hopper roof inspection')).not.toBeInTheDocument());
+  });
+
+  it('reads nothing for a person without a firm', async () => {
+    signIn(firmless);
+    const fetches = mockAnswers();
+    readCalendarAhead(queryClient, getSessionSnapshot());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetches.calls).toHaveLength(0);
   });
 });

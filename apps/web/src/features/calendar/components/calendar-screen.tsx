@@ -55,9 +55,15 @@ export function CalendarScreen() {
   const connected = (provider: 'google' | 'microsoft') =>
     integrationOf(connections.data, provider)?.connection?.status === 'connected';
 
+  // Undefined until the first range has loaded (or its load failed outright): the grid waits for it.
   const events = useMemo(
-    () => (calendars.data ? Object.values(calendars.data).flatMap((result) => result.events) : []),
-    [calendars.data],
+    () =>
+      calendars.data
+        ? Object.values(calendars.data).flatMap((result) => result.events)
+        : calendars.isError
+          ? []
+          : undefined,
+    [calendars.data, calendars.isError],
   );
 
   const remove = useMutation({

@@ -1,4 +1,11 @@
-import type { DatesSetArg, EventClickArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type {
+  DatesSetArg,
+  EventClickArg,
+  EventContentArg,
+  EventDropArg,
+  EventInput,
+  MoreLinkMountArg,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
 import listPlugin from '@fullcalendar/list';
@@ -8,7 +15,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { SLOT_DURATION, type CalendarEvent, type CalendarEventPatch } from '@sentinel/shared';
 import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import type { CalendarRange } from '../api/events';
@@ -39,7 +46,12 @@ const isListView = (view: string): view is ListView => LIST_VIEWS.some((item) =>
 export type InitialView = 'dayGridMonth' | 'timeGridWeek' | 'timeGridDay' | 'listWeek';
 
 export interface CalendarViewProps {
-  events: CalendarEvent[];
+  /**
+   * The events to show; undefined while the first range is still loading. The grid is then drawn
+   * once, with its events, when they arrive: an empty grid meanwhile would say there are none, and
+   * drawing it twice costs a busy month the time of a second full render.
+   */
+  events: CalendarEvent[] | undefined;
   timeZone: string;
   /** The first view: week on wide screens, the week's list on phones. */
   initialView: InitialView;
@@ -71,6 +83,30 @@ function movedTimes(info: MoveArg, timeZone: string): CalendarEventPatch {
   };
 }
 
+const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin];
+/** A view of its own name: options under 'list' would apply to every list view. */
+const VIEWS = { listNext30Days: { type: 'list', duration: { days: 30 } } };
+
+/**
+ * '+2 more' is an <a> without href that FullCalendar gives aria-expanded and an empty
+ * aria-controls: as a button, with no empty reference, it is valid ARIA.
+ */
+function moreLinkDidMount({ el }: MoreLinkMountArg) {
+  el.setAttribute('role', 'button');
+  if (!el.getAttribute('aria-controls')) el.removeAttribute('aria-controls');
+}
+
+/** `true`: FullCalendar's own content for every event but a compact month's '+N more'. */
+const eventContent = (arg: EventContentArg) =>
+  arg.event.extendedProps.moreDay ? `+${String(arg.event.extendedProps.count)} more` : true;
+
+const original = (info: { event: { extendedProps: Record<string, unknown> } }) =>
+  info.event.extendedProps.event as CalendarEvent;
+
+/** What a drag or resize asks of `onEventMove`: the event, its new times, and how to undo. */
+const move = (info: MoveArg, timeZone: string) =>
+  [original(info), movedTimes(info, timeZone), info.revert] as const;
+
 /** FullCalendar with the app's own toolbar (labelled buttons, the list range as a select). */
 export function CalendarView({
   events,
@@ -89,13 +125,12 @@ export function CalendarView({
   const [listView, setListView] = useState<ListView>('listWeek');
   const api = () => calendar.current?.getApi();
 
-  const inputs = useMemo(
-    (): EventInput[] => (view === 'dayGridMonth' ? compactMonth(events, timeZone) : events.map(toInput)),
-    [events, timeZone, view],
-  );
-
-  const original = (info: { event: { extendedProps: Record<string, unknown> } }) =>
-    info.event.extendedProps.event as CalendarEvent;
+  const inputs = useMemo((): EventInput[] => {
+    if (!events) return [];
+    return view === 'dayGridMonth' ? compactMonth(events, timeZone) : events.map(toInput);
+  }, [events, timeZone, view]);
+  const loading = events === undefined;
+  const height = initialView === 'listWeek' ? 'auto' : 'max(560px, calc(100dvh - 20rem))';
 
   // The inputs follow the view (a busy month is drawn compact): FullCalendar changes view once
   // React has handed it the inputs of the new one, not before.
@@ -112,6 +147,84 @@ export function CalendarView({
     if (isListView(next)) setListView(next);
   }
 
+  // What FullCalendar's callbacks call, as of the last render: the grid below is kept as it is
+  // while only they change.
+  const latest = useRef({
+    timeZone,
+    onRangeChange,
+    onViewChange,
+    onDateClick,
+    onEventClick,
+    onEventMove,
+    changeView,
+  });
+  useLayoutEffect(() => {
+    latest.current = {
+      timeZone,
+      onRangeChange,
+      onViewChange,
+      onDateClick,
+      onEventClick,
+      onEventMove,
+      changeView,
+    };
+  });
+
+  // FullCalendar draws its whole grid again whenever React renders it (a new title each time the
+  // dates change would redraw a busy month twice): it is rendered only when what it shows changes.
+  const fullCalendarZone = timeZone === BROWSER_ZONE ? 'local' : timeZone;
+  const grid = useMemo(
+    () =>
+      loading ? null : (
+        <FullCalendar
+          ref={calendar}
+          plugins={PLUGINS}
+          initialView={initialView}
+          initialDate={initialDate}
+          views={VIEWS}
+          headerToolbar={false}
+          // The browser's own zone is FullCalendar's native 'local' (plain Date arithmetic); another
+          // named zone goes through the Luxon plugin, several times slower on a busy month.
+          timeZone={fullCalendarZone}
+          slotDuration={SLOT_DURATION}
+          scrollTime="08:00:00"
+          nowIndicator
+          height={height}
+          dayMaxEvents
+          moreLinkDidMount={moreLinkDidMount}
+          events={inputs}
+          eventDisplay="block"
+          eventTextColor="#ffffff"
+          eventStartEditable
+          eventDurationEditable
+          editable={false}
+          datesSet={(info: DatesSetArg) => {
+            setTitle(info.view.title);
+            setView(info.view.type);
+            latest.current.onViewChange?.(info.view.type);
+            latest.current.onRangeChange({ start: info.startStr, end: info.endStr });
+          }}
+          dateClick={(info: DateClickArg) =>
+            latest.current.onDateClick(wallClockOf(info.dateStr, latest.current.timeZone))
+          }
+          eventClick={(info: EventClickArg) => {
+            info.jsEvent.preventDefault();
+            const moreDay = info.event.extendedProps.moreDay as string | undefined;
+            if (moreDay) latest.current.changeView('listDay', moreDay);
+            else latest.current.onEventClick(original(info), info.el);
+          }}
+          eventContent={eventContent}
+          eventDrop={(info: EventDropArg) =>
+            latest.current.onEventMove(...move(info, latest.current.timeZone))
+          }
+          eventResize={(info: EventResizeDoneArg) =>
+            latest.current.onEventMove(...move(info, latest.current.timeZone))
+          }
+        />
+      ),
+    [loading, inputs, initialView, initialDate, fullCalendarZone, height],
+  );
+
   return (
     <div className="sentinel-calendar">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -120,6 +233,7 @@ export function CalendarView({
             variant="secondary"
             size="sm"
             aria-label="Previous"
+            disabled={loading}
             icon={<ChevronLeft aria-hidden="true" className="size-4" />}
             onClick={() => api()?.prev()}
           />
@@ -127,19 +241,18 @@ export function CalendarView({
             variant="secondary"
             size="sm"
             aria-label="Next"
+            disabled={loading}
             icon={<ChevronRight aria-hidden="true" className="size-4" />}
             onClick={() => api()?.next()}
           />
-          <Button variant="secondary" size="sm" onClick={() => api()?.today()}>
+          <Button variant="secondary" size="sm" disabled={loading} onClick={() => api()?.today()}>
             Today
           </Button>
         </div>
-        <h2
-          aria-live="polite"
-          className="order-first w-full text-lg font-semibold text-slate-900 sm:order-none sm:w-auto"
-        >
-          {title}
-        </h2>
+        {/* The title is FullCalendar's: no empty heading while the grid waits for its events. */}
+        <div aria-live="polite" className="order-first w-full sm:order-none sm:w-auto">
+          {title && <h2 className="text-lg font-semibold text-slate-900">{title}</h2>}
+        </div>
         <div className="flex flex-wrap items-center gap-1">
           <div role="group" aria-label="View" className="flex">
             {GRID_VIEWS.map((item) => (
@@ -149,6 +262,7 @@ export function CalendarView({
                 variant={view === item.view ? 'primary' : 'secondary'}
                 aria-pressed={view === item.view}
                 className="rounded-none first:rounded-l-lg"
+                disabled={loading}
                 onClick={() => changeView(item.view)}
               >
                 {item.label}
@@ -159,6 +273,7 @@ export function CalendarView({
               variant={isListView(view) ? 'primary' : 'secondary'}
               aria-pressed={isListView(view)}
               className="rounded-none rounded-r-lg"
+              disabled={loading}
               onClick={() => changeView(listView)}
             >
               List
@@ -182,59 +297,17 @@ export function CalendarView({
           )}
         </div>
       </div>
-      <div className={clsx('rounded-xl border border-slate-200 bg-white p-2 shadow-xs')}>
-        <FullCalendar
-          ref={calendar}
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, luxonPlugin]}
-          initialView={initialView}
-          initialDate={initialDate}
-          // A view of its own name: options under 'list' would apply to every list view.
-          views={{ listNext30Days: { type: 'list', duration: { days: 30 } } }}
-          headerToolbar={false}
-          // The browser's own zone is FullCalendar's native 'local' (plain Date arithmetic); another
-          // named zone goes through the Luxon plugin, several times slower on a busy month.
-          timeZone={timeZone === BROWSER_ZONE ? 'local' : timeZone}
-          slotDuration={SLOT_DURATION}
-          scrollTime="08:00:00"
-          nowIndicator
-          height={initialView === 'listWeek' ? 'auto' : 'max(560px, calc(100dvh - 20rem))'}
-          dayMaxEvents
-          // '+2 more' is an <a> without href that FullCalendar gives aria-expanded and an empty
-          // aria-controls: as a button, with no empty reference, it is valid ARIA.
-          moreLinkDidMount={({ el }) => {
-            el.setAttribute('role', 'button');
-            if (!el.getAttribute('aria-controls')) el.removeAttribute('aria-controls');
-          }}
-          events={inputs}
-          eventDisplay="block"
-          eventTextColor="#ffffff"
-          eventStartEditable
-          eventDurationEditable
-          editable={false}
-          datesSet={(info: DatesSetArg) => {
-            setTitle(info.view.title);
-            setView(info.view.type);
-            onViewChange?.(info.view.type);
-            onRangeChange({ start: info.startStr, end: info.endStr });
-          }}
-          dateClick={(info: DateClickArg) => onDateClick(wallClockOf(info.dateStr, timeZone))}
-          eventClick={(info: EventClickArg) => {
-            info.jsEvent.preventDefault();
-            const moreDay = info.event.extendedProps.moreDay as string | undefined;
-            if (moreDay) changeView('listDay', moreDay);
-            else onEventClick(original(info), info.el);
-          }}
-          // `true`: FullCalendar's own content for every event but a month's '+N more'.
-          eventContent={(arg) =>
-            arg.event.extendedProps.moreDay ? `+${String(arg.event.extendedProps.count)} more` : true
-          }
-          eventDrop={(info: EventDropArg) =>
-            onEventMove(original(info), movedTimes(info, timeZone), info.revert)
-          }
-          eventResize={(info: EventResizeDoneArg) =>
-            onEventMove(original(info), movedTimes(info, timeZone), info.revert)
-          }
-        />
+      <div
+        className={clsx('rounded-xl border border-slate-200 bg-white p-2 shadow-xs')}
+        aria-busy={loading || undefined}
+      >
+        {grid ?? (
+          <div
+            data-testid="calendar-loading"
+            className="animate-pulse rounded-lg bg-slate-50"
+            style={{ height: height === 'auto' ? '20rem' : height }}
+          />
+        )}
       </div>
     </div>
   );

@@ -60,4 +60,22 @@ describe('compactMonth', () => {
     );
     expect(compactMonth(four, 'UTC').map((input) => input.id)).toEqual(four.map((e) => `sentinel:${e.id}`));
   });
+
+  it('puts events either side of midnight on their own days in a zone a quarter-hour off UTC', () => {
+    // Kathmandu is UTC+5:45: its midnight of Feb 11 is 18:15 UTC on Feb 10.
+    const before = Array.from({ length: 5 }, (_, i) =>
+      event(`n${i}`, `2027-02-10T18:1${i}:00.000Z`, `2027-02-10T18:3${i}:00.000Z`),
+    );
+    const after = Array.from({ length: 5 }, (_, i) =>
+      event(`m${i}`, `2027-02-10T18:2${i}:00.000Z`, `2027-02-10T18:4${i}:00.000Z`),
+    );
+    const mores = compactMonth([...before, ...after], 'Asia/Kathmandu')
+      .filter((input) => String(input.id).startsWith('more:'))
+      .map((input) => input.extendedProps);
+    // 18:10–18:14 UTC are Feb 10 there (5 events), 18:20–18:24 UTC Feb 11 (5 events).
+    expect(mores).toEqual([
+      { moreDay: '2027-02-10', count: 2 },
+      { moreDay: '2027-02-11', count: 2 },
+    ]);
+  });
 });

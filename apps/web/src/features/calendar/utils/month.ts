@@ -15,6 +15,32 @@ export const toInput = (event: CalendarEvent): EventInput => ({
   extendedProps: { event },
 });
 
+/** A quarter of an hour: every zone's offset is a multiple of it, so local midnight falls on one. */
+const QUARTER_HOUR = 900_000;
+
+/**
+ * The day (YYYY-MM-DD) of an instant in `timeZone`, formatted once per quarter of an hour: within
+ * one no day can begin, and a busy month's 2,000 events start in a few hundred of them.
+ */
+function dayInZone(timeZone: string): (instant: number) => string {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const days = new Map<number, string>();
+  return (instant) => {
+    const quarter = Math.floor(instant / QUARTER_HOUR);
+    let day = days.get(quarter);
+    if (day === undefined) {
+      day = format.format(quarter * QUARTER_HOUR);
+      days.set(quarter, day);
+    }
+    return day;
+  };
+}
+
 /** Timed events a month cell shows before '+N more'. */
 const MONTH_EVENTS_PER_DAY = 3;
 
@@ -25,12 +51,7 @@ const MONTH_EVENTS_PER_DAY = 3;
  * and multi-day events pass through.
  */
 export function compactMonth(events: CalendarEvent[], timeZone: string): EventInput[] {
-  const dayOf = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
+  const dayOf = dayInZone(timeZone);
   const inputs: EventInput[] = [];
   const byDay = new Map<string, CalendarEvent[]>();
   for (const event of events) {
@@ -39,7 +60,7 @@ export function compactMonth(events: CalendarEvent[], timeZone: string): EventIn
       inputs.push(toInput(event));
       continue;
     }
-    const day = dayOf.format(start);
+    const day = dayOf(start);
     const list = byDay.get(day);
     if (list) list.push(event);
     else byDay.set(day, [event]);

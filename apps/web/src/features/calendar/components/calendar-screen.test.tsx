@@ -163,6 +163,7 @@ describe('The Sentinel calendar read ahead', () => {
   it('opens the screen without asking for it again, and Sync reads it afresh', async () => {
     const fetches = mockAnswers();
     readCalendarAhead(queryClient, getSessionSnapshot());
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['calendar'] })).toHaveLength(1);
     await waitFor(() => expect(fetches.callsTo('GET /api/calendar/events/sentinel')).toHaveLength(1));
     const ahead = queryOf(fetches.callsTo('GET /api/calendar/events/sentinel')[0]);
 
@@ -197,6 +198,8 @@ describe('The Sentinel calendar read ahead', () => {
     signIn(firmless);
     const fetches = mockAnswers();
     readCalendarAhead(queryClient, getSessionSnapshot());
+    // A read ahead enters the cache at once (as in the tests above): here nothing did.
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['calendar'] })).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetches.calls).toHaveLength(0);
   });

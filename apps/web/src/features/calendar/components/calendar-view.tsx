@@ -149,7 +149,7 @@ export function CalendarView({
 
   // What FullCalendar's callbacks call, as of the last render: the grid below is kept as it is
   // while only they change.
-  const latest = useRef({
+  const current = {
     timeZone,
     onRangeChange,
     onViewChange,
@@ -157,17 +157,10 @@ export function CalendarView({
     onEventClick,
     onEventMove,
     changeView,
-  });
+  };
+  const latest = useRef(current);
   useLayoutEffect(() => {
-    latest.current = {
-      timeZone,
-      onRangeChange,
-      onViewChange,
-      onDateClick,
-      onEventClick,
-      onEventMove,
-      changeView,
-    };
+    latest.current = current;
   });
 
   // FullCalendar draws its whole grid again whenever React renders it (a new title each time the

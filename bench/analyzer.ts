@@ -259,6 +259,8 @@ async function main(): Promise<number> {
         }[grouping],
         accuracy: pct(real.types[grouping].accuracy),
         ece: real.types[grouping].expectedCalibrationError.toFixed(3),
+        confMinusAcc: real.types[grouping].calibration.overconfidence.toFixed(3),
+        brier: `${real.types[grouping].calibration.brier.toFixed(3)} (calibrated ${real.types[grouping].calibration.brierIfCalibrated.toFixed(3)})`,
         flagged: pct(real.types[grouping].needsConfirmation.share),
         rightWhenFlagged: pct(real.types[grouping].needsConfirmation.accuracyFlagged),
         rightOtherwise: pct(real.types[grouping].needsConfirmation.accuracyUnflagged),

@@ -51,6 +51,13 @@ export interface CrossValidation {
   /** confusion[label][predicted]: documents. */
   confusion: Record<DocumentType, Record<DocumentType, number>>;
   expectedCalibrationError: number;
+  /**
+   * Less noisy calibration figures than the binned ECE: the mean confidence less the accuracy
+   * (over- or under-confidence in the large, no bins), and the top-label Brier score — the mean of
+   * (confidence − right)² — beside the score a perfectly calibrated model with these confidences
+   * would have in expectation, the mean of confidence · (1 − confidence).
+   */
+  calibration: { overconfidence: number; brier: number; brierIfCalibrated: number };
   /** Share of documents flagged "not sure — please confirm", and how often each side was right. */
   needsConfirmation: { share: number; accuracyFlagged: number; accuracyUnflagged: number };
   predictions: Prediction[];
@@ -126,7 +133,8 @@ export function crossValidateNested(
   return { ...scorePredictions(predictions), folds: k, predictions, chosen };
 }
 
-function predict(s: Scorer, d: Featurised): Prediction {
+/** The calibrated answer of a fitted model for one document. */
+export function predict(s: Scorer, d: Featurised): Prediction {
   const p = softmax(logits(s, d.features), s.model.temperature);
   const top = p.indexOf(Math.max(...p));
   return {
@@ -176,11 +184,23 @@ export function scorePredictions(predictions: Prediction[]): Omit<CrossValidatio
     perClass,
     confusion,
     expectedCalibrationError: expectedCalibrationError(predictions),
+    calibration: calibrationInTheLarge(predictions),
     needsConfirmation: {
       share: flagged.length / predictions.length,
       accuracyFlagged: accuracy(flagged),
       accuracyUnflagged: accuracy(predictions.filter((p) => !p.needsConfirmation)),
     },
+  };
+}
+
+export function calibrationInTheLarge(predictions: Prediction[]): CrossValidation['calibration'] {
+  const n = predictions.length || 1;
+  const right = (p: Prediction) => (p.label === p.predicted ? 1 : 0);
+  const sum = (f: (p: Prediction) => number) => predictions.reduce((a, p) => a + f(p), 0) / n;
+  return {
+    overconfidence: sum((p) => p.confidence - right(p)),
+    brier: sum((p) => (p.confidence - right(p)) ** 2),
+    brierIfCalibrated: sum((p) => p.confidence * (1 - p.confidence)),
   };
 }
 

@@ -1,10 +1,11 @@
 import { DOCUMENT_TYPES, type DocumentType } from '@sentinel/shared';
 import { cueFeatures } from './cues';
-import { features, round, type FeatureVector } from './features';
+import { features, round, shapeFeatures, type FeatureVector } from './features';
 
 /**
  * The type classifier: multinomial logistic regression (softmax) over the document's words and
- * word pairs (scaled to unit length) and its layout cues (cues.ts), trained at build time
+ * word pairs (scaled to unit length), its layout cues (cues.ts) and the n-grams of its typography
+ * (features.ts shapeFeatures, scaled to unit length), trained at build time
  * (src/cli/train.ts) on the real corpus and the self-written one, with one temperature fitted on
  * out-of-fold predictions so that its probabilities are calibrated. Tried and measured in grouped
  * cross-validation on the real corpus (README, "Type"): character 4-grams inside words as a third
@@ -39,6 +40,8 @@ export interface TrainingSettings {
    * uses (a company's name, a court's boilerplate) teaches the source, not the genre.
    */
   minGroups: number;
+  /** Scale of the unit-length block of typography n-grams (features.ts shapeFeatures); 0 or absent: none. */
+  shapeWeight?: number;
 }
 
 const FIRST_SETTINGS: TrainingSettings = {
@@ -51,16 +54,27 @@ const FIRST_SETTINGS: TrainingSettings = {
 };
 
 /**
- * The settings an inner grouped cross-validation chooses among (cross-validate.ts chooseSettings):
- * the first model's settings, the cue block at half its weight, Adam's step at 0.01 instead of
- * 0.05, and both. They became candidates after looking best on the outer folds (README, "Type"),
- * so the nested figure removes only the optimism of the final choice among them.
+ * The second round's settings: the first model's, the cue block at half its weight, Adam's step at
+ * 0.01 instead of 0.05, and both. They became candidates after looking best on the outer folds
+ * (README, "Type").
  */
-export const CANDIDATE_SETTINGS: TrainingSettings[] = [
+const ROUND_2_SETTINGS: TrainingSettings[] = [
   FIRST_SETTINGS,
   { ...FIRST_SETTINGS, cueWeight: 0.5 },
   { ...FIRST_SETTINGS, learningRate: 0.01 },
   { ...FIRST_SETTINGS, cueWeight: 0.5, learningRate: 0.01 },
+];
+
+/**
+ * The settings an inner grouped cross-validation chooses among (cross-validate.ts chooseSettings):
+ * the second round's four with the typography block (features.ts shapeFeatures) at half the words'
+ * weight, then the same four with it at full weight. The block was kept, and its weight left to
+ * the inner CV, after it looked better on the outer folds (README, "Type"), so the nested figure
+ * removes only the optimism of the final choice among these eight.
+ */
+export const CANDIDATE_SETTINGS: TrainingSettings[] = [
+  ...ROUND_2_SETTINGS.map((s) => ({ ...s, shapeWeight: 0.5 })),
+  ...ROUND_2_SETTINGS.map((s) => ({ ...s, shapeWeight: 1 })),
 ];
 
 /**
@@ -69,7 +83,10 @@ export const CANDIDATE_SETTINGS: TrainingSettings[] = [
  */
 export const DEFAULT_SETTINGS: TrainingSettings = CANDIDATE_SETTINGS[3]!;
 
-/** What the model reads: the word block and the cues, scaled as `settings` says. */
+/** Texts shorter than this (characters) get the typography block at a proportionally lower weight. */
+export const SHAPE_FULL_CHARS = 400;
+
+/** What the model reads: the word block, the cues and the typography block, scaled as `settings` says. */
 export function modelFeatures(text: string, settings: TrainingSettings = DEFAULT_SETTINGS): FeatureVector {
   const vector: FeatureVector = {};
   const add = (block: FeatureVector, weight: number) => {
@@ -77,6 +94,13 @@ export function modelFeatures(text: string, settings: TrainingSettings = DEFAULT
   };
   add(normalise(features(text)), settings.wordWeight);
   add(cueFeatures(text), settings.cueWeight);
+  // (Scaled down under SHAPE_FULL_CHARS: the typography of a line or two says little, and at unit
+  // length it would speak as loudly as a page's.)
+  if (settings.shapeWeight)
+    add(
+      normalise(shapeFeatures(text)),
+      settings.shapeWeight * Math.min(1, text.trim().length / SHAPE_FULL_CHARS),
+    );
   return vector;
 }
 

@@ -14,6 +14,7 @@ import { DOCUMENT_TYPES } from '@sentinel/shared';
 import {
   bootstrapStandardError,
   calibratedEceFloor,
+  calibrationInTheLarge,
   crossValidateNested,
   crossValidateRealCorpus,
   ECE_BINS,
@@ -41,6 +42,8 @@ function spread(cv: CrossValidation) {
     ece10SE: se((ps) => expectedCalibrationError(ps)),
     ece5: ece5(cv.predictions),
     ece5SE: se(ece5),
+    overconfidence: cv.calibration.overconfidence,
+    overconfidenceSE: se((ps) => calibrationInTheLarge(ps).overconfidence),
     ece10Floor: calibratedEceFloor(cv.predictions),
     ece5Floor: calibratedEceFloor(cv.predictions, 5),
   };
@@ -55,6 +58,10 @@ function print(title: string, cv: CrossValidation): void {
   );
   console.log(
     `  ECE a perfectly calibrated model would show with these confidences: ${f.ece10Floor.toFixed(3)} (10 bins), ${f.ece5Floor.toFixed(3)} (5 bins)`,
+  );
+  console.log(
+    `  mean confidence − accuracy ${f.overconfidence >= 0 ? '+' : ''}${f.overconfidence.toFixed(3)} ± ${f.overconfidenceSE.toFixed(3)}; ` +
+      `top-label Brier score ${cv.calibration.brier.toFixed(3)} (${cv.calibration.brierIfCalibrated.toFixed(3)} expected if perfectly calibrated)`,
   );
   const { share, accuracyFlagged, accuracyUnflagged } = cv.needsConfirmation;
   console.log(

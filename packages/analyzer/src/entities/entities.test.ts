@@ -122,6 +122,30 @@ describe('persons', () => {
     expect(findPersons(text)).toEqual([]);
   });
 
+  // Self-written texts of the kinds the test half's false persons were (README, "Entities"): an act
+  // named after a person, a firm whose name runs to its form, OCR-spaced capitals, a case number's
+  // suffix, "Before" and "See".
+  it('does not read acts, firms, spaced-out headings, case-number suffixes or "Before"/"See" as people', () => {
+    const names = (text: string) => findPersons(text, { type: 'pleading' }).map((p) => p.name);
+    expect(names('under the Robert T. Stafford\nDisaster Relief and Emergency Assistance Act')).toEqual([]);
+    expect(names('a declaration under the Robert T. Stafford Act. The request is signed.')).toEqual([]);
+    expect(
+      names('Jane Roe, with whom John Roe and Hogan Lovells US LLP were on brief, for appellant.'),
+    ).toEqual(['Jane Roe', 'John Roe']);
+    expect(
+      names(
+        'JOHN DOE,\n\tPlaintiff,\nv.\t\tCASE NO.: 2020-CA-1234\nACME FOODS, LLC,\n\tDefendant.\n\nC OMPLA INT\n',
+      ),
+    ).toEqual(['John Doe']);
+    expect(names('CASE NO. 2019-CA-012345-CI MARIA LOPEZ,\nPlaintiff,')).toEqual(['Maria Lopez']);
+    expect(names('Defendant, Pizza Hut of America, LLC, is a foreign company.')).toEqual([]);
+    expect(
+      names(
+        'Before Lynch, Chief Judge, Howard and Thompson, Circuit Judges.\n\nWe affirm. See Smith, 12 F.3d at 4.\n',
+      ),
+    ).toEqual(['Lynch', 'Howard', 'Thompson']);
+  });
+
   it('joins "Sam" and "Samuel" of one surname, and "Ewa and Tomasz Kowalski" into two people', () => {
     const names = findPersons(
       'Samuel Oyelaran wrote.\nThanks,\nSam Oyelaran\nClients: Ewa and Tomasz Kowalski',

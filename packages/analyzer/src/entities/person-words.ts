@@ -37,6 +37,7 @@ representative congressman congresswoman director officer executive graduate res
 agency bureau administration development service commission solicitor assistant specialist research writing defender
 prosecutor disposition puerto rico analytics institute labs insights data media news times journal magazine network
 technologies technology software
+before see cf proceedings prior background discussion conclusion
 `
     .split(/\s+/)
     .filter(Boolean),
@@ -114,7 +115,7 @@ export const ROLE_NEAR: RoleCue[] = [
 
 /** What follows a company's or a place's name: "& Sons", ", LLC", " Roofing", " Road". */
 export const ORG_AFTER =
-  /^(?:[ \t]*&|,?[ \t]*(?:llc|inc|l\.?l\.?c|pllc|corp)\b|,?[ \t]*(?:l\.?l\.?p|p\.?a|p\.?c)\b\.?(?!\w)|[ \t]+(?:company|co\.|corporation|incorporated|holdings|financial|capital|partners|associates|group|law|school|disaster|memorial|university|college|institute|hospital|bank|foundation|center|roofing|restoration|insurance|mutual|claims|consult\w*|engineering|building|construction|forensic|renovations|environmental|home|drywall|rd\b|road|street|st\.|ave|avenue|drive|dr\.|lane|blvd|hwy|way|court|ct\.|place|terrace|parkway|circle|county)\b)/i;
+  /^(?:[ \t]*&|,?[ \t]*(?:llc|inc|l\.?l\.?c|pllc|corp)\b|,?[ \t]*(?:l\.?l\.?p|p\.?a|p\.?c)\b\.?(?!\w)|[ \t]+(?:company|co\.|corporation|incorporated|holdings|financial|capital|partners|associates|group|law|school|disaster|act|memorial|university|college|institute|hospital|bank|foundation|center|roofing|restoration|insurance|mutual|claims|consult\w*|engineering|building|construction|forensic|renovations|environmental|home|drywall|rd\b|road|street|st\.|ave|avenue|drive|dr\.|lane|blvd|hwy|way|court|ct\.|place|terrace|parkway|circle|county)\b)/i;
 /** What comes right before a person's name: a title, a salutation, a label ("Insured:"). */
 export const PERSON_CUE_BEFORE =
   /(?:\b(?:mr|mrs|ms|dr|hon)\.\s*|\b(?:with whom|officer|detective|trooper|sergeant|sgt\.|lieutenant|deputy|special agent|nurse|dear|attn:?|attention|to:|from:|cc:|by:|honorable|real party in interest,?|said|says|according to|reporting to|through:|contacts?:|\/s\/|s\/|i,|client:?|customer:?|owner:?|tenant:?|landlord:?|borrower:?|guest:?|caller:?|name:?|prepared (?:by|for):|taken by:|inspector:?|photographer:?|pilot in command:?|present:?|statement of|affidavit of|interview notes —|insured:?|insureds:?|plaintiffs?,?|defendants?,?|adjuster|estimator:?|technician(?: in charge)?:?|contractor:?|mediator:?|appraiser[^:]*:|umpire:?|policyholder:?|property owner:?|named insureds?:?|counsel|attorney|judge|expert|witness|signature:?|signed:?|speak with)\s*)$/i;

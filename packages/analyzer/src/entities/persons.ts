@@ -133,6 +133,18 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   // (A middle initial "A." is not the article "a".)
   if (tokens.some((t) => !/^\p{Lu}\.$/u.test(t) && NOT_NAME.has(t.toLowerCase().replace(/\.$/, '')))) return;
   if (ORG_AFTER.test(text.slice(end, end + 20))) return;
+  // An act named after a person, also across a line break: "Robert T. Stafford⏎Disaster Relief …".
+  if (/^[ \t]*\n[ \t]*(?:Disaster|Act)\b/.test(text.slice(end, end + 20))) return;
+  // A company "of" a country: "Pizza Hut of America, LLC". ("David P. Pakula of David P. Pakula,
+  // P.A." is counsel and his firm.)
+  if (/^[ \t]+of[ \t]+America\b/i.test(text.slice(end, end + 20))) return;
+  // A firm with a word between its names and its form: "Hogan Lovells US LLP", "Pierce Atwood LLP".
+  if (
+    /^(?:[ \t]+\p{Lu}[\p{L}&.]*){1,2},?[ \t]+(?:L\.?L\.?P|P\.?L\.?L\.?C|L\.?L\.?C|P\.\s?A|P\.\s?C|Inc)\b/u.test(
+      text.slice(end, end + 40),
+    )
+  )
+    return;
   if (/^[ \t]*\(\p{Lu}{2,5}\)/u.test(text.slice(end, end + 10))) return; // a ticker: "Horace Mann Educators (HMN)"
   if (/\d[\w.]*[ \t]+(?:[NSEW]\.?[ \t]+)?$/.test(text.slice(Math.max(0, index - 12), index))) return; // 44 Laurel Fork Road
   const lineStart = text.lastIndexOf('\n', index - 1) + 1;
@@ -272,7 +284,12 @@ function findNamesInCapitals(scan: Scan) {
     }
     const around = text.slice(end, end + 60);
     const captioned = captionedAt(text, end);
+    // OCR spreads a heading's letters ("C OMPLA INT"): a lone capital before the match, or a
+    // case number's suffix ("2019-CA-012345-CI"), is part of another word, not a name.
+    if (!m[1] && /(?:^|[^\p{L}.])\p{Lu}[ \t]$|[-/\d]$/u.test(text.slice(Math.max(0, start - 3), start)))
+      continue;
     if (!captioned && !m[1] && !isGivenName(given)) continue;
+    if (/^[ \t]+OF[ \t]+AMERICA\b/.test(text.slice(end, end + 20))) continue; // PIZZA HUT OF AMERICA, INC.
     if (!captioned && !m[1] && text.slice(Math.max(0, start - 30), start).match(/[\p{Lu}]{3,}\s*$/u))
       continue;
     const name = [

@@ -15,7 +15,10 @@ export const toInput = (event: CalendarEvent): EventInput => ({
   extendedProps: { event },
 });
 
-/** A quarter of an hour: every zone's offset is a multiple of it, so local midnight falls on one. */
+/**
+ * A quarter of an hour: every offset in use since 1972 is a multiple of it (Liberia's −0:44:30 was
+ * the last that was not), so a local midnight of any date a calendar shows falls on one.
+ */
 const QUARTER_HOUR = 900_000;
 
 /**

@@ -3,17 +3,17 @@ import { realCorpusDir } from '../corpus/real';
 import {
   bootstrapStandardError,
   calibratedEceFloor,
-  chooseSettings,
+  crossValidation,
   expectedCalibrationError,
+  foldPredictions,
+  innerAccuracy,
   OUTER_FOLDS,
-  predict,
-  scorePredictions,
   realCorpusTexts,
   type Prediction,
 } from './cross-validate';
 import { groupedFolds } from './folds';
-import { CANDIDATE_SETTINGS, DEFAULT_SETTINGS, scorer } from './logistic';
-import { confirmThreshold, featurise, fitClassifier } from './train';
+import { CANDIDATE_SETTINGS, DEFAULT_SETTINGS } from './logistic';
+import { confirmThreshold, featurise } from './train';
 
 describe('groupedFolds', () => {
   const docs: Array<{ id: string; group: string; selfWritten?: boolean }> = [
@@ -102,13 +102,11 @@ describe.skipIf(!realCorpusDir())(
       // folds (a long synchronous block outlasts vitest's worker RPC timeout).
       const docs = featurise(realCorpusTexts('group'), DEFAULT_SETTINGS);
       const predictions: Prediction[] = [];
-      for (const { train, test } of groupedFolds(docs, OUTER_FOLDS)) {
-        const s = scorer(fitClassifier(train, DEFAULT_SETTINGS));
-        for (const d of test) predictions.push(predict(s, d));
+      for (const fold of foldPredictions(docs, DEFAULT_SETTINGS)) {
+        predictions.push(...fold);
         await new Promise((resolve) => setImmediate(resolve));
       }
-      predictions.sort((a, b) => (a.id < b.id ? -1 : 1));
-      const cv = scorePredictions(predictions);
+      const cv = crossValidation(predictions, OUTER_FOLDS);
       console.info(
         `grouped CV: accuracy ${(cv.accuracy * 100).toFixed(1)} % of ${cv.documents}, ECE ${cv.expectedCalibrationError.toFixed(3)}, ` +
           `${(cv.needsConfirmation.share * 100).toFixed(1)} % flagged`,
@@ -120,11 +118,12 @@ describe.skipIf(!realCorpusDir())(
 
     it('commits the settings that the inner grouped CV chooses on the whole corpus', async () => {
       const texts = realCorpusTexts('group');
-      // chooseSettings one candidate at a time, giving the event loop a turn between them: eight
-      // candidates in one synchronous block outlast vitest's worker RPC timeout.
+      // chooseSettings one candidate at a time (its rule: the first with the highest inner
+      // accuracy), giving the event loop a turn between them: eight candidates in one synchronous
+      // block outlast vitest's worker RPC timeout.
       const accuracies: number[] = [];
       for (const settings of CANDIDATE_SETTINGS) {
-        accuracies.push(chooseSettings([featurise(texts, settings)], [settings]).accuracies[0]!);
+        accuracies.push(innerAccuracy(featurise(texts, settings), settings));
         await new Promise((resolve) => setImmediate(resolve));
       }
       const index = accuracies.indexOf(Math.max(...accuracies));

@@ -69,11 +69,26 @@ export function crossValidate(
   settings: TrainingSettings,
   k = OUTER_FOLDS,
 ): CrossValidation {
-  const predictions: Prediction[] = [];
+  return crossValidation([...foldPredictions(docs, settings, k)].flat(), k);
+}
+
+/**
+ * The out-of-fold predictions of a grouped cross-validation of `docs`, one fold at a time (a
+ * caller may give the event loop a turn between folds: the whole takes a while).
+ */
+export function* foldPredictions(
+  docs: Featurised[],
+  settings: TrainingSettings,
+  k = OUTER_FOLDS,
+): Generator<Prediction[]> {
   for (const { train, test } of groupedFolds(docs, k)) {
     const s = scorer(fitClassifier(train, settings));
-    for (const d of test) predictions.push(predict(s, d));
+    yield test.map((d) => predict(s, d));
   }
+}
+
+/** The figures of the out-of-fold predictions of a `k`-fold cross-validation (sorted by document). */
+export function crossValidation(predictions: Prediction[], k: number): CrossValidation {
   predictions.sort((a, b) => (a.id < b.id ? -1 : 1));
   return { ...scorePredictions(predictions), folds: k, predictions };
 }
@@ -129,12 +144,11 @@ export function crossValidateNested(
     const s = scorer(fitClassifier(side(index, train), candidates[index]));
     for (const d of side(index, test)) predictions.push(predict(s, d));
   }
-  predictions.sort((a, b) => (a.id < b.id ? -1 : 1));
-  return { ...scorePredictions(predictions), folds: k, predictions, chosen };
+  return { ...crossValidation(predictions, k), chosen };
 }
 
 /** The calibrated answer of a fitted model for one document. */
-export function predict(s: Scorer, d: Featurised): Prediction {
+function predict(s: Scorer, d: Featurised): Prediction {
   const p = softmax(logits(s, d.features), s.model.temperature);
   const top = p.indexOf(Math.max(...p));
   return {

@@ -183,32 +183,26 @@ async function openMonthScreen(browser: Browser, base: string, email: string, br
   await page.evaluate(`localStorage.setItem('sentinel.calendarView', 'dayGridMonth')`);
   await page.goto(`${base}/calendar`);
   await settle(0);
+  /** Opens `path`, waits for `target` and half a second more, then times its click (traced to `tracePath`). */
+  const timeClick = async (path: string, target: ReturnType<typeof page.getByRole>, tracePath?: string) => {
+    await page.goto(`${base}${path}`);
+    await target.waitFor();
+    await page.waitForTimeout(500);
+    if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    const timing = await settle(await click(target));
+    if (tracePath) await browser.stopTracing();
+    return timing;
+  };
   return {
     /** The figure: from the dashboard, Calendar in the sidebar → the month with 2,000 events, usable. */
-    async fromDashboard(tracePath?: string) {
-      await page.goto(`${base}/attorney/dashboard`);
-      const link = page.getByRole('link', { name: 'Calendar', exact: true });
-      await link.waitFor();
-      await page.waitForTimeout(500);
-      if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
-      const timing = await settle(await click(link));
-      if (tracePath) await browser.stopTracing();
-      return timing;
-    },
+    fromDashboard: (tracePath?: string) =>
+      timeClick('/attorney/dashboard', page.getByRole('link', { name: 'Calendar', exact: true }), tracePath),
     async pageLoad() {
       await page.goto(`${base}/calendar?view=month`);
       return settle(0);
     },
-    async weekToMonth(tracePath?: string) {
-      await page.goto(`${base}/calendar?view=week`);
-      const month = page.getByRole('button', { name: 'Month', exact: true });
-      await month.waitFor();
-      await page.waitForTimeout(500);
-      if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
-      const timing = await settle(await click(month));
-      if (tracePath) await browser.stopTracing();
-      return timing;
-    },
+    weekToMonth: (tracePath?: string) =>
+      timeClick('/calendar?view=week', page.getByRole('button', { name: 'Month', exact: true }), tracePath),
   };
 }
 

@@ -15,8 +15,7 @@ import {
   featurise,
   fitClassifier,
   INNER_FOLDS,
-  selfWrittenTexts,
-  SELF_WRITTEN,
+  trainOnlyTexts,
   type Featurised,
   type LabelledText,
 } from './train';
@@ -160,14 +159,14 @@ function predict(s: Scorer, d: Featurised): Prediction {
   };
 }
 
-/** The real corpus (folds by `grouping`) with the self-written corpus when SELF_WRITTEN says so. */
+/** The real corpus (folds by `grouping`) with the train-only texts (train.ts trainOnlyTexts). */
 export function realCorpusTexts(grouping: 'group' | 'strictGroup' = 'group'): LabelledText[] {
   const real = loadRealCorpus().map((d) => ({ id: d.id, text: d.text, label: d.label, group: d[grouping] }));
-  return SELF_WRITTEN ? [...real, ...selfWrittenTexts()] : real;
+  return [...real, ...trainOnlyTexts()];
 }
 
 /**
- * The committed model's recipe (DEFAULT_SETTINGS, SELF_WRITTEN) cross-validated on the real corpus,
+ * The committed model's recipe (DEFAULT_SETTINGS, the train-only texts) cross-validated on the real corpus,
  * folds by `group` (FinanceBench split by filing company) or by `strictGroup` (FinanceBench whole).
  */
 export function crossValidateRealCorpus(

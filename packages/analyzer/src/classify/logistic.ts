@@ -81,7 +81,7 @@ export const CANDIDATE_SETTINGS: TrainingSettings[] = [
  * The committed model's settings: the candidate chooseSettings picks on the whole corpus (a grouped
  * 4-fold CV of all the real documents; cross-validate.test.ts checks the choice still holds).
  */
-export const DEFAULT_SETTINGS: TrainingSettings = CANDIDATE_SETTINGS[3]!;
+export const DEFAULT_SETTINGS: TrainingSettings = CANDIDATE_SETTINGS[2]!;
 
 /** Texts shorter than this (characters) get the typography block at a proportionally lower weight. */
 export const SHAPE_FULL_CHARS = 400;
@@ -256,10 +256,20 @@ export function logits(s: Scorer, f: FeatureVector): number[] {
   return z;
 }
 
-/** The temperature minimising log loss on labelled logits (golden-section search on log T). */
+/**
+ * The temperature minimising the Brier score (the squared distance between the probabilities and
+ * the one-hot answer, summed over the classes) on labelled out-of-fold logits, by golden-section
+ * search on log T. Log loss, tried first, let the few confidently wrong documents of the inner
+ * folds raise T until the model was under-confident on the real corpus (nested grouped CV: mean
+ * confidence 6.3 points under accuracy, ECE 0.063); the Brier score punishes them less, and the
+ * same CV gave −1.9 points and ECE 0.043 (README, "Type").
+ */
 export function fitTemperature(labelled: Array<{ logits: number[]; label: number }>): number {
   const loss = (logT: number) =>
-    labelled.reduce((sum, { logits: z, label }) => sum - Math.log(softmax(z, Math.exp(logT))[label]!), 0);
+    labelled.reduce((sum, { logits: z, label }) => {
+      const p = softmax(z, Math.exp(logT));
+      return sum + p.reduce((a, q, c) => a + (q - (c === label ? 1 : 0)) ** 2, 0);
+    }, 0);
   let lo = Math.log(0.05);
   let hi = Math.log(20);
   const g = (Math.sqrt(5) - 1) / 2;

@@ -1,7 +1,7 @@
 /**
  * npm run train -w packages/analyzer
- * Trains the type classifier on the real corpus (../shared/corpus/real, plus the self-written
- * corpus when classify/train.ts SELF_WRITTEN says so), fits its temperature and confirm threshold
+ * Trains the type classifier on the real corpus (../shared/corpus/real) and the train-only texts
+ * (the self-written corpus and the State Department e-mails, classify/train.ts), fits its temperature and confirm threshold
  * on out-of-fold predictions, and writes model/type-classifier.json and model/MANIFEST.json
  * (formatted as the repository's Prettier formats them).
  */

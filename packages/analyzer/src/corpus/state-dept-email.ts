@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageDir } from '../package-dir';
+
+/**
+ * Real informal e-mail from a second source, for training only: messages that State Department
+ * officials wrote, from the department's FOIA release of Secretary Clinton's e-mail (public
+ * domain, 17 U.S.C. § 105). Written by src/cli/make-state-dept-emails.ts; training/state-dept-email
+ * /README.md says how they were chosen. The type classifier learns from them as `correspondence`;
+ * no figure is ever measured on them (the real corpus is what counts).
+ */
+
+export const STATE_DEPT_EMAIL_DIR = path.join(packageDir, 'training/state-dept-email');
+
+export interface StateDeptEmail {
+  /** The department's document number (C05765911): foia.state.gov finds the released PDF by it. */
+  doc: string;
+  /** The release folder of the WSJ's packaging (Clinton_Email_August_Release, HRCEmail_JuneWeb…). */
+  release: string;
+  /** Whether the top header block (From, Sent, To, Subject) was kept. */
+  headers: boolean;
+}
+
+export function loadStateDeptEmails(): Array<StateDeptEmail & { text: string; sha256: string }> {
+  const manifest = JSON.parse(
+    readFileSync(path.join(STATE_DEPT_EMAIL_DIR, 'MANIFEST.json'), 'utf8'),
+  ) as StateDeptEmail[];
+  return manifest.map((entry) => {
+    const text = readFileSync(path.join(STATE_DEPT_EMAIL_DIR, `${entry.doc}.txt`), 'utf8');
+    return { ...entry, text, sha256: createHash('sha256').update(text).digest('hex') };
+  });
+}

@@ -81,6 +81,8 @@ export class LiveHub {
   private readonly resolvers = new Map<string, LiveResolver>();
   private stopListening: (() => Promise<void>) | undefined;
   private delivered = 0;
+  /** The sends of the events received so far, in the order they were notified. */
+  private sending: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly database: Pick<DatabaseHandle, 'listen'>,
@@ -158,13 +160,20 @@ export class LiveHub {
     if (targets.length === 0) return;
     const resolver = this.resolvers.get(event.kind);
     if (!resolver) return;
-    try {
-      const frame = await resolver(event);
-      if (frame !== null && frame !== undefined)
-        for (const connection of targets) this.sendTo(connection, frame);
-    } catch (err) {
-      this.log.warn({ err, kind: event.kind }, 'live event not delivered');
-    }
+    // Resolvers run at once, but frames leave in the order the events were notified: a message
+    // read slowly is not overtaken by the next one, nor its edit by its creation.
+    const resolved = resolver(event).then(
+      (frame) => ({ frame }),
+      (err: unknown) => ({ err }),
+    );
+    this.sending = this.sending.then(async () => {
+      const result = await resolved;
+      if ('err' in result)
+        return this.log.warn({ err: result.err, kind: event.kind }, 'live event not delivered');
+      if (result.frame !== null && result.frame !== undefined)
+        for (const connection of targets) this.sendTo(connection, result.frame);
+    });
+    await this.sending;
   }
 
   private sendTo(connection: LiveConnection, frame: unknown): void {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app';
 import { bearer, login, makeUser, useTestContext } from '../../test/helpers';
-import { LIVE_CLOSE_CATCH_UP } from '../../platform/realtime';
+import { LIVE_CLOSE_CATCH_UP, publishLive } from '../../platform/realtime';
 import { testDbMode } from '../../test/test-database';
 
 const ctx = useTestContext();
@@ -159,6 +159,30 @@ describe('the live channel', () => {
     expect(metrics.body).toMatch(/^sentinel_live_connections 2$/m);
     clientLive.close();
     contractorLive.close();
+  });
+
+  it('sends frames in the order their events were notified, also when an earlier one is slower to read', async () => {
+    const live = await (await connect()).auth(client.token);
+    // A kind of this test's own: its frame is ready after `delayMs` (a slow read of the database).
+    ctx.app.live.resolve('order-test', async (event) => {
+      await new Promise((resolve) => setTimeout(resolve, Number(event.data.delayMs)));
+      return { type: 'read', conversationId: 'order-test', userId: client.id, seq: Number(event.data.seq) };
+    });
+    const publish = (seq: number, delayMs: number) =>
+      publishLive(ctx.database.db, {
+        kind: 'order-test',
+        firmId: null,
+        userIds: [client.id],
+        data: { seq, delayMs },
+      });
+    await publish(1, 150);
+    await publish(2, 0);
+    await live.next((frame) => frame.type === 'read' && frame.conversationId === 'order-test', 1);
+    const seqs = live.frames.flatMap((frame) =>
+      frame.type === 'read' && frame.conversationId === 'order-test' ? [frame.seq] : [],
+    );
+    expect(seqs).toEqual([1, 2]);
+    live.close();
   });
 
   it('sends edits, deletions and read marks; a new token on the same connection keeps it going', async () => {

@@ -108,8 +108,10 @@ for (const c of candidates) {
   if (chosen.length >= COUNT) break;
 }
 
-rmSync(STATE_DEPT_EMAIL_DIR, { recursive: true, force: true });
+// The texts of an earlier run go; the folder's README stays.
 mkdirSync(STATE_DEPT_EMAIL_DIR, { recursive: true });
+for (const file of readdirSync(STATE_DEPT_EMAIL_DIR))
+  if (file.endsWith('.txt')) rmSync(path.join(STATE_DEPT_EMAIL_DIR, file));
 for (const { doc, text } of chosen) writeFileSync(path.join(STATE_DEPT_EMAIL_DIR, `${doc}.txt`), `${text}\n`);
 writeFileSync(
   path.join(STATE_DEPT_EMAIL_DIR, 'MANIFEST.json'),

@@ -1,6 +1,7 @@
 /**
  * Deterministic grouped folds: groups by size (largest first, then by name) each go to the fold
- * with the fewest real documents so far. Train-only documents (train.ts LabelledText) are in every training side only.
+ * with the fewest real documents so far. Train-only documents (train.ts `LabelledText.trainOnly`)
+ * are on every training side and never tested.
  */
 export function groupedFolds<T extends { group: string; trainOnly?: boolean }>(
   docs: T[],

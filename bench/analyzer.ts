@@ -28,9 +28,14 @@ import {
   type CrossValidation,
 } from '../packages/analyzer/src/classify/cross-validate';
 import { loadCorpus, type Split } from '../packages/analyzer/src/corpus/corpus';
-import { loadRealCorpus, realCorpusDir } from '../packages/analyzer/src/corpus/real';
+import { FRESH_OPINIONS_DIR, loadRealCorpus, realCorpusDir } from '../packages/analyzer/src/corpus/real';
 import { PERSON_ERRATA, withPersonErrata } from '../packages/analyzer/src/corpus/real-errata';
-import { realEntityFigures } from '../packages/analyzer/src/evaluate-real';
+import {
+  evaluateRealEntities,
+  realEntityFigures,
+  realPrecision,
+  realRecall,
+} from '../packages/analyzer/src/evaluate-real';
 import { evaluateCorpus, precision, recall, typedAccuracy } from '../packages/analyzer/src/evaluate';
 import { fixturesDir } from '../packages/analyzer/src/fixtures/fixtures';
 import { textPages, writePdf } from '../packages/analyzer/src/fixtures/pdf-writer';
@@ -85,6 +90,8 @@ function realQuality(): {
   entities: ReturnType<typeof realEntityFigures>['figures'];
   /** The same with the persons the labels miss added (src/corpus/real-errata.ts). */
   entitiesWithErrata: ReturnType<typeof realEntityFigures>['figures'];
+  /** Persons of the twenty fresh opinions (packages/analyzer/evaluation/fresh-opinions). */
+  freshOpinions: ReturnType<typeof evaluateRealEntities>;
 } {
   return {
     types: {
@@ -95,6 +102,7 @@ function realQuality(): {
     },
     entities: realEntityFigures(loadRealCorpus()).figures,
     entitiesWithErrata: realEntityFigures(withPersonErrata(loadRealCorpus())).figures,
+    freshOpinions: evaluateRealEntities(loadRealCorpus(FRESH_OPINIONS_DIR)),
   };
 }
 
@@ -296,6 +304,11 @@ async function main(): Promise<number> {
       `persons, test half, labels with the ${PERSON_ERRATA.length} errata of src/corpus/real-errata.ts ` +
         `(persons the labels miss; only the rules' finds were reviewed): precision ${pct(corrected.precision)}, recall ${pct(corrected.recall)}`,
     );
+    const fresh = real.freshOpinions.scores.persons;
+    console.log(
+      `persons, ${real.freshOpinions.documents} fresh opinions labelled blind (packages/analyzer/evaluation/fresh-opinions): ` +
+        `precision ${pct(realPrecision(fresh))}, recall ${pct(realRecall(fresh))}`,
+    );
     const test = real.entities.test;
     const types = real.types.nested;
     console.log(
@@ -339,6 +352,7 @@ async function main(): Promise<number> {
       ),
       entities: real.entities,
       entitiesWithErrata: real.entitiesWithErrata,
+      freshOpinions: { documents: real.freshOpinions.documents, persons: real.freshOpinions.scores.persons },
     },
     targets: TARGETS,
   });

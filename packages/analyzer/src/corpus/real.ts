@@ -77,6 +77,14 @@ export function sourceGroups(source: string): { group: string; strictGroup: stri
 const REDISTRIBUTABLE =
   /^(?:public domain|public record|CC0|CC BY|public SEC filing \(EDGAR correspondence\))/i;
 
+/**
+ * Twenty public-domain appellate opinions in the corpus' format, none of them in it, whose persons
+ * were labelled by hand by a labeller who never saw the rules (evaluation/fresh-opinions/README.md).
+ * Persons only; no dates or amounts. Its first run checked the person rules on documents outside
+ * the corpus; its errors have tuned them since, so it is now a second development set.
+ */
+export const FRESH_OPINIONS_DIR = path.join(packageDir, 'evaluation/fresh-opinions');
+
 export function loadRealCorpus(dir = realCorpusDir()): RealDocument[] {
   if (!dir) throw new Error('The real corpus is not on this machine (set SENTINEL_REAL_CORPUS).');
   const labels = JSON.parse(readFileSync(path.join(dir, 'labels.json'), 'utf8')) as LabelEntry[];

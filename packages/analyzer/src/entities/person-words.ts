@@ -5,43 +5,62 @@ import type { PersonRole } from '@sentinel/shared';
  * company rather than a person, what says it is a person, and what gives that person a role.
  */
 
-/** Words that make a capitalised pair a place, a company or a heading rather than a person. */
-export const NOT_NAME = new Set(
+/**
+ * Words that end a company's or a building's name: a name in capitals right before one is the
+ * company's ("MORGAN STANLEY BANK", "SEACOAST NURSING CARE"), not a person's.
+ */
+export const ORG_WORD = new Set(
   `
-street st avenue ave road rd drive dr lane ln boulevard blvd way court ct place pl terrace parkway pkwy highway hwy
-circle cir trail creek river lake bay beach hills hill park valley point harbor springs heights island mountain
-ridge run fork plaza towers tower center suite floor unit building county city state states district circuit
-division department court courthouse clerk insurance mutual casualty property company co inc llc lp llp pllc pa
-pc corp corporation group bank association associates services restoration roofing consultants consulting law
-firm claims claim home homeowners builders building construction partners holdings fund trust foundation
-university college school church hospital department office national federal american united international
-exteriors renovations repair environmental engineering forensic specialists emergency plumbing products
-reporting litigation appraisal services systems solutions title loans mortgage savings federal commonwealth
-policy coverage declarations endorsement section article exhibit schedule notice order motion complaint answer
-petition affidavit summons subpoena judgment agreement contract release invoice estimate statement report
-total subtotal balance amount payment date loss time dear sincerely regards re attn subject from to cc sent
-january february march april may june july august september october november december monday tuesday
-wednesday thursday friday saturday sunday north south east west northern southern eastern western
-plaintiff plaintiffs defendant defendants petitioner respondent insured insurer adjuster contractor attorney
-counsel esq expert judge witness mediator umpire appraiser notary public president secretary manager
-water wind hail fire storm flood mold roof damage kitchen bathroom bedroom living dining hallway basement
-the this that these those and or of for with in on at by a an if all any each no not yes
-above named records custodian condominium condo apartments townhomes townhome estates villas manor commons properties realty management homeowner owner tenant customer client borrower guest caller counter hurricane tropical jury trial affirmative defenses defense indoor air estimator job room matter address account
-proposal evidence meter residence senior field desk operations general special final first second third
-alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois
-indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri
-montana nebraska nevada hampshire jersey mexico york carolina dakota ohio oklahoma oregon pennsylvania rhode
-tennessee texas utah vermont virginia washington wisconsin wyoming new
-governor senator commissioner chairman chair vice chief justice justices regional administrator honorable
-representative congressman congresswoman director officer executive graduate response recovery relief update updates disaster act
-agency bureau administration development service commission solicitor assistant specialist research writing defender
-prosecutor disposition puerto rico analytics institute labs insights data media news times journal magazine network
-technologies technology software
-before see cf proceedings prior background discussion conclusion
+company co inc llc corp corporation incorporated ltd limited plc gmbh group bank association associates
+services restoration roofing consultants consulting firm holdings fund trust foundation university college
+school church hospital insurance mutual casualty exteriors renovations products systems solutions loans
+mortgage savings agency bureau administration commission institute labs technologies technology software
+authority finance nursing care healthcare health medical hotel motel restaurant pharmacy furniture warehouse
+stores markets supermarket foods brands industries enterprises manufacturing airlines airways petroleum oil gas
+energy electric utilities telephone communications railroad railway transit transportation trucking shipping
+logistics motors chemical chemicals pharmaceuticals laboratories securities investments ventures credit union
+cooperative partners plaza towers tower center building construction properties realty management condominium
+apartments courthouse division department office council committee board resources marketing
 `
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** Words that make a capitalised pair a place, a company or a heading rather than a person. */
+export const NOT_NAME = new Set([
+  ...ORG_WORD,
+  ...`
+street st avenue ave road rd drive dr lane ln boulevard blvd way court ct place pl terrace parkway pkwy
+highway hwy circle cir trail creek river lake bay beach hills hill park valley point harbor springs heights
+island mountain ridge run fork suite floor unit county city state states district circuit division department
+court courthouse clerk property lp llp pllc pa pc law claims claim home homeowners builders department office
+national federal american united international repair environmental engineering forensic specialists emergency
+plumbing reporting litigation appraisal title federal commonwealth policy coverage declarations endorsement
+section article exhibit schedule notice order motion complaint answer petition affidavit summons subpoena
+judgment agreement contract release invoice estimate statement report total subtotal balance amount payment
+date loss time dear sincerely regards re attn subject from to cc sent january february march april may june
+july august september october november december monday tuesday wednesday thursday friday saturday sunday north
+south east west northern southern eastern western plaintiff plaintiffs defendant defendants petitioner
+respondent insured insurer adjuster contractor attorney counsel esq expert judge witness mediator umpire
+appraiser notary public president secretary manager water wind hail fire storm flood mold roof damage kitchen
+bathroom bedroom living dining hallway basement the this that these those and or of for with in on at by a an
+if all any each no not yes above named records custodian condo townhomes townhome estates villas manor commons
+homeowner owner tenant customer client borrower guest caller counter hurricane tropical jury trial affirmative
+defenses defense indoor air estimator job room matter address account proposal evidence meter residence senior
+field desk operations general special final first second third alabama alaska arizona arkansas california
+colorado connecticut delaware florida georgia hawaii idaho illinois indiana iowa kansas kentucky louisiana
+maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada hampshire jersey
+mexico york carolina dakota ohio oklahoma oregon pennsylvania rhode tennessee texas utah vermont virginia
+washington wisconsin wyoming new governor senator commissioner chairman chair vice chief justice justices
+regional administrator honorable representative congressman congresswoman director officer executive graduate
+response recovery relief update updates disaster act development service solicitor assistant specialist
+research writing defender prosecutor disposition puerto rico analytics insights data media news times journal
+magazine network before see cf proceedings prior background discussion conclusion san santa fort mount
+civil rights liberties local rules internal operating procedure
+`
+    .split(/\s+/)
+    .filter(Boolean),
+]);
 
 /** A role and the words that give it. */
 type RoleCue = [PersonRole, RegExp];

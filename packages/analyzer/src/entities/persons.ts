@@ -6,6 +6,7 @@ import {
   NOT_NAME,
   OFFICE_AFTER,
   ORG_AFTER,
+  ORG_WORD,
   PERSON_CUE_AFTER,
   PERSON_CUE_BEFORE,
   ROLE_AFTER,
@@ -39,9 +40,9 @@ const CAPS = new RegExp(
   `((?:JUDGE|HON\\.|DR\\.)[ \\t]+)?\\b(${UPPER}{2,})(?:[ \\t]+(${UPPER}\\.?))?[ \\t]+((?:O'|MC)?${UPPER}{2,}(?:-${UPPER}{2,})?)\\b(?:[ \\t]+(?!(?:AND|OR|VS?|ET|THE|OF|INC|LLC|CO)\\b)(${UPPER}{2,}(?:-${UPPER}{2,})?(?:[ \\t]+(?!(?:AND|OR|VS?|ET|THE|OF|INC|LLC|CO|AS)\\b)${UPPER}{2,}(?:-${UPPER}{2,})?)?)\\b)?`,
   'gu',
 );
-// Samuel & Kimberly Oyelaran · Ewa and Tomasz Kowalski
+// Samuel & Kimberly Oyelaran · Ewa and Tomasz Kowalski (not the end of "Fernandez-Bared and …")
 const PAIR = new RegExp(
-  `(?<![\\p{L}.][ \\t])\\b(${GIVEN})[ \\t]+(?:&|and)[ \\t]+(${GIVEN})[ \\t]+(${SURNAME})\\b`,
+  `(?<![\\p{L}.][ \\t]|[-'’])\\b(${GIVEN})[ \\t]+(?:&|and)[ \\t]+(${GIVEN})[ \\t]+(${SURNAME})\\b`,
   'gu',
 );
 
@@ -132,7 +133,16 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   const last = tokens[tokens.length - 1]!;
   // (A middle initial "A." is not the article "a".)
   if (tokens.some((t) => !/^\p{Lu}\.$/u.test(t) && NOT_NAME.has(t.toLowerCase().replace(/\.$/, '')))) return;
-  if (ORG_AFTER.test(text.slice(end, end + 20))) return;
+  if (ORG_AFTER.test(text.slice(end, end + 20)) || orgWordAfter(text, end)) return;
+  // A firm's name broken over lines (a numbered line's number between): "Hughes Hubbard⏎13 & Reed LLP".
+  if (
+    /^[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?(?:&|,?[ \t]*(?:Inc|LLC|L\.L\.C|LLP|L\.L\.P|Corp)\b)/.test(
+      text.slice(end, end + 20),
+    )
+  )
+    return;
+  // A place's name before a building's: "San Juan Dupont Plaza Hotel".
+  if (/\b(?:San|Santa|Fort|Mount|Port|Saint)[ \t]+$/.test(text.slice(Math.max(0, index - 8), index))) return;
   // An act named after a person, also across a line break: "Robert T. Stafford⏎Disaster Relief …".
   if (/^[ \t]*\n[ \t]*(?:Disaster|Act)\b/.test(text.slice(end, end + 20))) return;
   // A company "of" a country: "Pizza Hut of America, LLC". ("David P. Pakula of David P. Pakula,
@@ -264,6 +274,21 @@ function captionedAt(text: string, end: number): boolean {
   );
 }
 
+/** A company's form after a name in capitals: ", INC.", ", INCORPORATED", ", N.A.", " CO.". */
+const CAPS_FORM_AFTER =
+  /^,?[ \t]*(?:INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|LLC|L\.L\.C|LTD|LIMITED|LLP|L\.L\.P|L\.P|PLC|N\.A|P\.A|P\.C|S\.A)\b/;
+/**
+ * The name is followed on its line by a word that ends a company's or a building's name, right
+ * after it or a few capitalised words on ("Daniel Patrick Moynihan United States Courthouse").
+ */
+const orgWordAfter = (text: string, end: number) => {
+  // ("JOHN SMITH AND FIRST BANK" names a person and a bank.)
+  const next = /^(?:[ \t](?!(?:AND|OR|VS?\.?)[ \t])\p{Lu}[\p{L}.'-]*){1,3}/u.exec(text.slice(end, end + 60));
+  return (
+    next !== null && next[0].split(/[ \t]/).some((w) => ORG_WORD.has(w.toLowerCase().replace(/\.$/, '')))
+  );
+};
+
 /** Names in capitals (captions, headings): "ROBERTO SALINAS, Plaintiff", "JUDGE ANTHONY R. DELUCA". */
 function findNamesInCapitals(scan: Scan) {
   const { text, lines } = scan;
@@ -289,7 +314,16 @@ function findNamesInCapitals(scan: Scan) {
     if (!m[1] && /(?:^|[^\p{L}.])\p{Lu}[ \t]$|[-/\d]$/u.test(text.slice(Math.max(0, start - 3), start)))
       continue;
     if (!captioned && !m[1] && !isGivenName(given)) continue;
-    if (/^[ \t]+OF[ \t]+AMERICA\b/.test(text.slice(end, end + 20))) continue; // PIZZA HUT OF AMERICA, INC.
+    // A company's name, not a person's: its form after it ("DELMAR FURNITURE WAREHOUSE,
+    // INCORPORATED", "MORGAN STANLEY BANK, N.A.", "COASTAL FUELS OF PUERTO RICO, INC."), or a word
+    // that ends a company's name.
+    const following = text.slice(end, end + 50).replace(/^[ \t]+OF(?:[ \t]+\p{Lu}{2,}){1,3}(?=,|[ \t])/u, '');
+    if (
+      /^[ \t]+OF[ \t]+AMERICA\b/.test(following) ||
+      CAPS_FORM_AFTER.test(following) ||
+      orgWordAfter(text, end)
+    )
+      continue;
     if (!captioned && !m[1] && text.slice(Math.max(0, start - 30), start).match(/[\p{Lu}]{3,}\s*$/u))
       continue;
     const name = [
@@ -434,7 +468,7 @@ function findJudgesPanel(scan: Scan) {
           .split(/\s+/)
           // (A footnote mark: "McAuliffe,*", "Ripple* and Selya".)
           .map((w) => w.replace(/\*+$/, ''))
-          .filter((w) => !PANEL_WORDS.test(w));
+          .filter((w) => !PANEL_WORDS.test(w.replace(/\.$/, '')));
         if (words.length === 0 || words.length > 3 || !words.every((w) => /^\p{Lu}[\p{L}'.-]*$/u.test(w)))
           continue;
         const name = words.join(' ');

@@ -173,6 +173,7 @@ describe('persons', () => {
       'Lucia Mercer',
     ]);
     expect(names('PAUL SMITH AND FIRST NATIONAL BANK,\n  Defendants, Appellees.')).toEqual(['Paul Smith']);
+    expect(names('MARY JONES, CO-TRUSTEE,\n  Plaintiff, Appellant,')).toEqual(['Mary Jones']);
   });
 
   // Self-written texts of the kinds the fresh set's first run got wrong (README, "Entities").

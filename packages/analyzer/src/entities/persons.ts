@@ -274,9 +274,9 @@ function captionedAt(text: string, end: number): boolean {
   );
 }
 
-/** A company's form after a name in capitals: ", INC.", ", INCORPORATED", ", N.A.", " CO.". */
+/** A company's form after a name in capitals: ", INC.", ", INCORPORATED", ", N.A.", " CO." (not ", CO-TRUSTEE"). */
 const CAPS_FORM_AFTER =
-  /^,?[ \t]*(?:INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|LLC|L\.L\.C|LTD|LIMITED|LLP|L\.L\.P|L\.P|PLC|N\.A|P\.A|P\.C|S\.A)\b/;
+  /^,?[ \t]*(?:INC|INCORPORATED|CORP|CORPORATION|CO|COMPANY|LLC|L\.L\.C|LTD|LIMITED|LLP|L\.L\.P|L\.P|PLC|N\.A|P\.A|P\.C|S\.A)\b(?!-)/;
 /**
  * The name is followed on its line by a word that ends a company's or a building's name, right
  * after it or a few capitalised words on ("Daniel Patrick Moynihan United States Courthouse").

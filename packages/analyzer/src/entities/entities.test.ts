@@ -176,7 +176,7 @@ describe('persons', () => {
     expect(names('MARY JONES, CO-TRUSTEE,\n  Plaintiff, Appellant,')).toEqual(['Mary Jones']);
   });
 
-  // Self-written texts of the kinds the fresh set's first run got wrong (README, "Entities").
+  // Self-written texts of the kinds the fresh opinions' first run got wrong (README, "The last round").
   it('does not read firms broken over lines, divisions, buildings or "Judges." as people', () => {
     const names = (text: string) => findPersons(text, { type: 'pleading' }).map((p) => p.name);
     expect(names('v.\n\n   MARTIN FUELS OF RHODE ISLAND, INC.,\n\n  Defendant, Appellee.')).toEqual([]);

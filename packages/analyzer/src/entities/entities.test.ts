@@ -88,6 +88,8 @@ describe('amounts', () => {
 });
 
 describe('persons', () => {
+  const names = (text: string) => findPersons(text, { type: 'pleading' }).map((p) => p.name);
+
   it('finds names with the roles the text gives them', () => {
     const text = [
       'MARIA HERNANDEZ and LUIS HERNANDEZ,',
@@ -126,7 +128,6 @@ describe('persons', () => {
   // named after a person, a firm whose name runs to its form, OCR-spaced capitals, a case number's
   // suffix, "Before" and "See".
   it('does not read acts, firms, spaced-out headings, case-number suffixes or "Before"/"See" as people', () => {
-    const names = (text: string) => findPersons(text, { type: 'pleading' }).map((p) => p.name);
     expect(names('under the Robert T. Stafford\nDisaster Relief and Emergency Assistance Act')).toEqual([]);
     expect(names('a declaration under the Robert T. Stafford Act. The request is signed.')).toEqual([]);
     expect(
@@ -150,7 +151,6 @@ describe('persons', () => {
   // errata"): companies in captions and signature blocks, in capitals, with their form after a
   // comma or "ET AL."; a place's name before a building's.
   it('does not read companies in captions or signature blocks, or places, as people', () => {
-    const names = (text: string) => findPersons(text, { type: 'pleading' }).map((p) => p.name);
     expect(
       names(
         'MARGARET L. HALE,\n\n          Plaintiff, Appellant,\n\n                v.\n\n' +
@@ -178,7 +178,6 @@ describe('persons', () => {
 
   // Self-written texts of the kinds the fresh opinions' first run got wrong (README, "The last round").
   it('does not read firms broken over lines, divisions, buildings or "Judges." as people', () => {
-    const names = (text: string) => findPersons(text, { type: 'pleading' }).map((p) => p.name);
     expect(names('v.\n\n   MARTIN FUELS OF RHODE ISLAND, INC.,\n\n  Defendant, Appellee.')).toEqual([]);
     expect(names('Luis Ortega-Vidal and Rosa Mena with whom Ana Ruiz was on brief, for appellant.')).toEqual([
       'Luis Ortega-Vidal',

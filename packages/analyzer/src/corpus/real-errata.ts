@@ -8,6 +8,11 @@ import type { RealDocument } from './real';
  * 53 such names in the test half, 36 are here; the other 17 are the rules' errors (companies in
  * captions, law firms, a case name, half a name) and stay counted as errors.
  *
+ * A second review, by a labeller who never saw the rules, read the 12 names the rules for justified
+ * text (persons.ts markJustifiedGaps) added to the test half's false persons, after those rules
+ * were written and measured: 11 are natural persons named in those words and are here; "Marcos
+ * Perez" (the text writes Marcos Perez Cruz) stays an error. The rules were not changed after it.
+ *
  * Only names the rules found were reviewed, so the figures with these errata lean the rules' way:
  * a full second labelling would also add persons neither found. bench/analyzer reports the
  * figures against the labels as they are first, and these beside them. The rules were not changed
@@ -74,6 +79,50 @@ export const PERSON_ERRATA: PersonErratum[] = [
   { doc: '187', name: 'Patrick McTeague', evidence: 'Patrick N. McTeague, and Barnet D. Skolnik' },
   { doc: '187', name: 'Michael McCluggage', evidence: 'Michael L. McCluggage, Harold J. Friedman' },
   { doc: '187', name: 'Stanley Block', evidence: 'Stanley B. Block, Robert S. Frank' },
+  // Test half, second review: names the rules for justified text added (README, "The last round").
+  {
+    doc: '035',
+    name: 'Ernesto Rodriguez-Suris',
+    evidence: 'Virgilio Mendez Cuesta, Ernesto Rodriguez-Suris, and Latimer, Biaggi',
+  },
+  {
+    doc: '035',
+    name: 'Patrick McCoy',
+    evidence: 'Bethany K. Culp, Patrick McCoy, Oppenheimer Wolff & Donnelly',
+  },
+  {
+    doc: '035',
+    name: 'Raul Gonzalez-Diaz',
+    evidence: "O'Melveny & Myers, Raul E. Gonzalez-Diaz, A.J. Bennazar-Zequeira",
+  },
+  {
+    doc: '045',
+    name: 'Dario Rivera-Carrasquillo',
+    evidence: 'on brief for appellant. Dario Rivera-Carrasquillo, Cordero, Miranda & Pinto',
+  },
+  {
+    doc: '045',
+    name: 'Marcos Valls-Sanchez',
+    evidence: 'Calaf & Walker, Marcos Valls-Sanchez and Cobian & Valls',
+  },
+  {
+    doc: '045',
+    name: 'Ramon Walker-Merino',
+    evidence: 'Miranda & Pinto, Ramon L. Walker-Merino, Reichard, Calaf & Walker',
+  },
+  { doc: '055', name: 'James McKay', evidence: 'John A. Tarantino, W. James McKay, Victoria M. Almeida' },
+  { doc: '055', name: 'Mark Russo', evidence: 'Victoria M. Almeida, W. Mark Russo, Sherry A. Giarrusso' },
+  {
+    doc: '076',
+    name: 'Edward Sarbey',
+    evidence: 'contacted Focus President Edward Sarbey3 to solicit placement',
+  },
+  {
+    doc: '077',
+    name: 'Edward McAndrews',
+    evidence: 'plaintiff-appellant Edward McAndrews, in his capacity as trustee',
+  },
+  { doc: '170', name: 'Mark Bell', evidence: 'Mark Bell ("Bell"), Debtor\'s president and sole shareholder' },
 ];
 
 /** The corpus with PERSON_ERRATA added to its persons' labels. */

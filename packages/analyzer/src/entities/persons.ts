@@ -29,10 +29,16 @@ const SURNAME = `(?:O'|D'|Mc|Mac)?${UPPER}${LOWER}+(?:${UPPER}${LOWER}+)?(?:-${U
 // (A nickname in quotes counts: J. R. “Bobby” Flores.)
 const TOKEN = `(?:(?:Mr|Mrs|Ms|Dr|Hon)\\.|${UPPER}\\.|${SURNAME}|[“"]${UPPER}${LOWER}+[”"])`;
 // Words are a space apart; beside a middle initial up to three (court opinions' justified plain
-// text widens gaps: "Melissa   J.  Garand"; elsewhere a wide gap is a table's column), or a line
-// ("Gerard B.\nSullivan", "Thomas\nJ. Trebilcock").
+// text widens gaps: "Melissa   J.  Garand"; elsewhere a wide gap is a table's column), on a
+// justified line (markJustifiedGaps) two or three anywhere, or a line: after a middle initial
+// ("Gerard B.\nSullivan"), before one ("Thomas\nJ. Trebilcock"), or between a lone given name
+// in running text and a surname that ends its words ("met one John\nMcNamara."); a numbered
+// page's line number may stand between ("Antony L.\n19   Ryan").
 // (A possessive ends a run: "Ken Lay's", "Tate Reeves’s".)
-const GAP = `(?:[ \\t]|(?<=\\b${UPPER}\\.)[ \\t]{2,3}|[ \\t]{2,3}(?=${UPPER}\\.[ \\t])|(?<=\\p{L}[ \\t]{1,3}${UPPER}\\.)[ \\t]*\\n(?:[ \\t]*\\n)?[ \\t]*|(?<=${UPPER}${LOWER}+)[ \\t]*\\n(?:[ \\t]*\\n)?[ \\t]*(?=${UPPER}\\.[ \\t]))`;
+/** What markJustifiedGaps puts for a justified line's extra spaces. */
+const JUSTIFIED_SPACE = '\u00A0';
+const LINE_BREAK = `[ \\t]*\\n(?:[ \\t]*\\n)?[ \\t]*(?:\\d{1,2}[ \\t]{2,})?`;
+const GAP = `(?:[ \\t]|[ \\t]${JUSTIFIED_SPACE}{1,2}|(?<=\\b${UPPER}\\.)[ \\t]{2,3}|[ \\t]{2,3}(?=${UPPER}\\.[ \\t])|(?<=\\p{L}[ \\t${JUSTIFIED_SPACE}]{1,3}${UPPER}\\.)${LINE_BREAK}|(?<=${UPPER}${LOWER}+)${LINE_BREAK}(?=${UPPER}\\.[ \\t])|(?<=(?:\\s\\p{Ll}[\\p{L}'’-]*|(?<!\\b${UPPER})[.,;:(])[ \\t${JUSTIFIED_SPACE}]+${UPPER}${LOWER}+)${LINE_BREAK}(?=${SURNAME}(?![\\p{L}-]|[ \\t]+${UPPER})))`;
 const RUN = new RegExp(`(?<![\\p{L}'.-])${TOKEN}(?:${GAP}${TOKEN})+(?![\\p{L}-]|['’](?![sS]\\b))`, 'gu');
 const TITLE_TOKEN = /^(?:mr|mrs|ms|dr|hon|judge)\.?$/i;
 // MARIA HERNANDEZ · HENRY T. WINGATE · JUDGE ANTHONY R. DELUCA · (in a caption) MARTA LEYLA HERNANDEZ PINEDA
@@ -137,7 +143,7 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   // A firm's name broken over lines (a numbered line's number between): "Hughes Hubbard⏎13 & Reed LLP".
   if (
     /^[ \t]*\n[ \t]*(?:\d{1,2}[ \t]+)?(?:&|,?[ \t]*(?:Inc|LLC|L\.L\.C|LLP|L\.L\.P|Corp)\b)/.test(
-      text.slice(end, end + 20),
+      text.slice(end, end + 80),
     )
   )
     return;
@@ -156,15 +162,26 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   )
     return;
   if (/^[ \t]*\(\p{Lu}{2,5}\)/u.test(text.slice(end, end + 10))) return; // a ticker: "Horace Mann Educators (HMN)"
-  if (/\d[\w.]*[ \t]+(?:[NSEW]\.?[ \t]+)?$/.test(text.slice(Math.max(0, index - 12), index))) return; // 44 Laurel Fork Road
   const lineStart = text.lastIndexOf('\n', index - 1) + 1;
+  // A street's number: "44 Laurel Fork Road" (not a sentence's last figure, "… for $3,250,000.
+  // Ronald Cote", nor a numbered page's line number, "12   Michael E. Salzman").
+  if (
+    /\d(?:[\w.]*\w)?[ \t]+(?:[NSEW]\.?[ \t]+)?$/.test(text.slice(Math.max(0, index - 12), index)) &&
+    !/^[ \t]*\d{1,2}[ \t]{2,}$/.test(text.slice(lineStart, index))
+  )
+    return;
   const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
   const before = text.slice(Math.max(lineStart, index - 80), index);
   const after = text.slice(end, lineEnd);
   const li = scan.lineOf(index);
   const nextLine = lines[li + 1] ?? '';
   // A firm's city in a counsel line: "… of Perry & Neblett, P.A., Pembroke Pines, for appellants".
-  if (/\b(?:P\.\s?A|P\.\s?C|L\.?L\.?P|LLC|Inc)\.?,[ \t]*$/.test(before)) return;
+  // (A town has no middle initial: "… Snyder LLP, John A. Tarantino" is counsel.)
+  if (
+    /\b(?:P\.\s?A|P\.\s?C|L\.?L\.?P|LLC|Inc)\.?,[ \t]*$/.test(before) &&
+    !tokens.some((t) => /^\p{Lu}\.$/u.test(t))
+  )
+    return;
   // A case cited by name ("Smith v. Jones, 123 F.3d 45"), not a party in this case's caption.
   if (
     (/^,?\s+vs?\.\s+\p{Lu}/u.test(text.slice(end, end + 8)) || /\b(?:vs?\.|in re)\s*$/i.test(before)) &&
@@ -174,7 +191,7 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   // A counsel block: "Kevin Demko, with whom Richard H. Frankel was on brief, for appellant."
   // (Also "X on brief pro se", and the gaps and line breaks of an opinion's plain text.)
   const counsel =
-    /^[^;]{0,240}?(?:\bon\s+(?:the\s+)?brief\b|,\s*for\s+(?:the\s+)?(?:appellants?|appellees?|petitioners?|respondents?|plaintiffs?|defendants?|amic(?:us|i))\b|\s+for\s+(?:the\s+)?(?:[\w-]+-)?(?:appellants?|appellees?|amic(?:us|i))\b)/i.test(
+    /^[^;]{0,240}?(?:\bon\s+(?:the\s+)?brief\b|,\s*for\s+(?:the\s+)?(?:appellants?|appellees?|petitioners?|respondents?|plaintiffs?|defendants?|intervenors?|amic(?:us|i))\b|\s+for\s+(?:the\s+)?(?:[\w-]+-)?(?:appellants?|appellees?|intervenors?|amic(?:us|i))\b)/i.test(
       text.slice(end, end + 280),
     );
   // Signature block: the name alone on a line after a closing, or under a title line.
@@ -215,8 +232,9 @@ function findCapitalisedRuns(scan: Scan) {
   // (A middle initial "A." is not the article "a".)
   const notName = (token: string) =>
     !/^\p{Lu}\.$/u.test(token) && NOT_NAME.has(token.toLowerCase().replace(/\.$/, ''));
-  for (const m of scan.text.matchAll(RUN)) {
-    const words = [...m[0].matchAll(/\S+/g)];
+  for (const m of markJustifiedGaps(scan.text).matchAll(RUN)) {
+    // (Without a numbered page's line numbers: "Antony L.⏎19   Ryan".)
+    const words = [...m[0].matchAll(/\S+/g)].filter((w) => !/^\d+$/.test(w[0]));
     const tokens = words.map((w) => w[0]);
     const offsets = words.map((w) => m.index! + w.index!);
     let a = 0;
@@ -236,6 +254,35 @@ function findCapitalisedRuns(scan: Scan) {
   }
 }
 
+/**
+ * Justified plain text (court opinions as .txt) widens the gaps between words, names' too:
+ * "C. Sidney  Lester with  whom  Lester, Hubbert &  Gill". A text is justified when at least
+ * JUSTIFIED_SHARE of its lines of five words or more have a gap of two or three spaces between
+ * lower-case words (the 18 justified opinions of evaluation/fresh-opinions: 0.39 to 0.71; every
+ * other text of the corpora: 0.07 or less; a page of tables or a form has such gaps too, but not
+ * in its prose). On its lines with at least two such gaps and none wider (a table's columns are
+ * wider), each gap's extra spaces become JUSTIFIED_SPACE, which RUN reads as part of a word gap.
+ * The text keeps its length, so the offsets of what RUN finds stay true.
+ */
+export function markJustifiedGaps(text: string): string {
+  const prose = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.split(/\s+/).length >= 5);
+  const widened = prose.filter((line) => /\p{Ll} {2,3}\p{Ll}/u.test(line)).length;
+  if (prose.length === 0 || widened < prose.length * JUSTIFIED_SHARE) return text;
+  return text.replace(/[^\n]+/g, (line) => {
+    const body = line.trim();
+    if ((body.match(/(?<=\S) {2,3}(?=\S)/g)?.length ?? 0) < 2 || / {4}|\t/.test(body)) return line;
+    return line.replace(
+      /(?<=\S) ( {1,2})(?=\S)/g,
+      (_, extra: string) => ` ${JUSTIFIED_SPACE.repeat(extra.length)}`,
+    );
+  });
+}
+
+export const JUSTIFIED_SHARE = 0.25;
+
 /** One stretch of name words from a run (tokens a … b−1). */
 function considerRun(scan: Scan, tokens: string[], offsets: number[], a: number, b: number, titled: boolean) {
   // A letter ending a line starts no name ("Exhibit A.\nJohn Smith" is John Smith).
@@ -245,14 +292,25 @@ function considerRun(scan: Scan, tokens: string[], offsets: number[], a: number,
     scan.text.slice(offsets[a]!, offsets[a + 1]).includes('\n')
   )
     a++;
-  // "Homeowner Hugo Lindqvist", "Regional Administrator Tony Robinson": start at the given name.
-  while (b - a >= 3 && !isGivenName(tokens[a]!) && isGivenName(tokens[a + 1]!)) a++;
+  // "Homeowner Hugo Lindqvist", "Task Force Agent Lawrence Lepore": start at the given name.
+  while (b - a >= 3 && !isGivenName(tokens[a]!) && tokens.slice(a + 1, b - 1).some((t) => isGivenName(t)))
+    a++;
   const name = tokens.slice(a, b);
   const initials = name.filter((t) => /^\p{Lu}\.$/u.test(t)).length;
   // (Four words only from a known given name: "José Luis Novas Debien".)
   const words = name.length - initials;
   if (name.length < 2 || name.length > 4 || (words > 3 && !isGivenName(name[0]!))) return;
   if (/^\p{Lu}\.$/u.test(name[name.length - 1]!)) return;
+  // Two words a line apart with no initial beside the break: a name only from a known given name.
+  const initial = (i: number) => /^\p{Lu}\.$/u.test(tokens[i]!);
+  for (let i = a; i + 1 < b; i++)
+    if (
+      scan.text.slice(offsets[i]!, offsets[i + 1]).includes('\n') &&
+      !initial(i) &&
+      !initial(i + 1) &&
+      !isGivenName(tokens[a]!)
+    )
+      return;
   const start = offsets[a]!;
   consider(scan, name.join(' '), start, offsets[b - 1]! + tokens[b - 1]!.length, titled);
 }
@@ -303,7 +361,8 @@ function findNamesInCapitals(scan: Scan) {
     // A second surname ("JORGE L CAO GARCIA, Plaintiff"), or two, only in a caption.
     let second = m[5];
     let end = m.index + m[0].length;
-    if (second && !captionedAt(text, end)) {
+    // (Outside a caption, a third word only after a given name in the middle: "ROBERT ALAN GARRETT".)
+    if (second && !captionedAt(text, end) && !(isGivenName(surname) && !/[ \t]/.test(second))) {
       second = undefined;
       end = m.index + m[0].indexOf(surname, (m[1]?.length ?? 0) + given.length) + surname.length;
     }

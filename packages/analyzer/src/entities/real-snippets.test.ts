@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FRESH_OPINIONS_DIR, loadRealCorpus, realCorpusDir } from '../corpus/real';
+import { withPersonErrata } from '../corpus/real-errata';
 import { evaluateRealEntities, realEntitySplit, realPrecision, realRecall } from '../evaluate-real';
 import { findAmounts } from './amounts';
 import { findDates } from './dates';
@@ -262,7 +263,7 @@ describe.skipIf(!realCorpusDir())('entities on the real corpus (test half)', () 
     const { scores } = evaluateRealEntities(test);
     // Measured on the test half (README, Figures), less 2 points.
     const floor = {
-      persons: [0.869, 0.88],
+      persons: [0.852, 0.916],
       dates: [0.98, 0.98],
       amounts: [0.955, 0.966],
     } as const;
@@ -270,14 +271,18 @@ describe.skipIf(!realCorpusDir())('entities on the real corpus (test half)', () 
       expect(realPrecision(scores[entity]), `${entity} precision`).toBeGreaterThanOrEqual(floor[entity][0]);
       expect(realRecall(scores[entity]), `${entity} recall`).toBeGreaterThanOrEqual(floor[entity][1]);
     }
+    // With the persons the labels miss (corpus/real-errata.ts): 97.9 % / 94.3 %, less 2 points.
+    const corrected = evaluateRealEntities(realEntitySplit(withPersonErrata(loadRealCorpus())).test).scores;
+    expect(realPrecision(corrected.persons), 'persons precision with errata').toBeGreaterThanOrEqual(0.959);
+    expect(realRecall(corrected.persons), 'persons recall with errata').toBeGreaterThanOrEqual(0.923);
   });
 });
 
 describe('persons in the twenty fresh opinions (evaluation/fresh-opinions)', () => {
   it('keep the precision and recall measured after this set tuned the rules', () => {
     const { scores } = evaluateRealEntities(loadRealCorpus(FRESH_OPINIONS_DIR));
-    // Measured 97.6 % / 80.7 % (its README), less 2 points.
-    expect(realPrecision(scores.persons), 'persons precision').toBeGreaterThanOrEqual(0.956);
-    expect(realRecall(scores.persons), 'persons recall').toBeGreaterThanOrEqual(0.787);
+    // Measured 98.7 % / 92.5 % (its README), less 2 points.
+    expect(realPrecision(scores.persons), 'persons precision').toBeGreaterThanOrEqual(0.967);
+    expect(realRecall(scores.persons), 'persons recall').toBeGreaterThanOrEqual(0.905);
   });
 });

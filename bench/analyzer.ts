@@ -28,7 +28,7 @@ import {
   type CrossValidation,
 } from '../packages/analyzer/src/classify/cross-validate';
 import { loadCorpus, type Split } from '../packages/analyzer/src/corpus/corpus';
-import { FRESH_OPINIONS_DIR, loadRealCorpus, realCorpusDir } from '../packages/analyzer/src/corpus/real';
+import { FRESH_OPINION_SETS, loadRealCorpus, realCorpusDir } from '../packages/analyzer/src/corpus/real';
 import { PERSON_ERRATA, withPersonErrata } from '../packages/analyzer/src/corpus/real-errata';
 import {
   evaluateRealEntities,
@@ -91,7 +91,7 @@ function realQuality(): {
   /** The same with the persons the labels miss added (src/corpus/real-errata.ts). */
   entitiesWithErrata: ReturnType<typeof realEntityFigures>['figures'];
   /** Persons of the twenty fresh opinions (packages/analyzer/evaluation/fresh-opinions). */
-  freshOpinions: ReturnType<typeof evaluateRealEntities>;
+  freshOpinions: Array<{ name: string; heldOut: boolean; result: ReturnType<typeof evaluateRealEntities> }>;
 } {
   return {
     types: {
@@ -102,7 +102,11 @@ function realQuality(): {
     },
     entities: realEntityFigures(loadRealCorpus()).figures,
     entitiesWithErrata: realEntityFigures(withPersonErrata(loadRealCorpus())).figures,
-    freshOpinions: evaluateRealEntities(loadRealCorpus(FRESH_OPINIONS_DIR)),
+    freshOpinions: FRESH_OPINION_SETS.map(({ name, dir, heldOut }) => ({
+      name,
+      heldOut,
+      result: evaluateRealEntities(loadRealCorpus(dir)),
+    })),
   };
 }
 
@@ -304,11 +308,14 @@ async function main(): Promise<number> {
       `persons, test half, labels with the ${PERSON_ERRATA.length} errata of src/corpus/real-errata.ts ` +
         `(persons the labels miss; only the rules' finds were reviewed): precision ${pct(corrected.precision)}, recall ${pct(corrected.recall)}`,
     );
-    const fresh = real.freshOpinions.scores.persons;
-    console.log(
-      `persons, ${real.freshOpinions.documents} fresh opinions labelled blind (packages/analyzer/evaluation/fresh-opinions): ` +
-        `precision ${pct(realPrecision(fresh))}, recall ${pct(realRecall(fresh))}`,
-    );
+    for (const { name, heldOut, result } of real.freshOpinions) {
+      const fresh = result.scores.persons;
+      console.log(
+        `persons, ${result.documents} fresh opinions labelled blind (packages/analyzer/evaluation/${name}` +
+          `${heldOut ? ', held out' : ', now a development set'}): ` +
+          `precision ${pct(realPrecision(fresh))}, recall ${pct(realRecall(fresh))}`,
+      );
+    }
     const test = real.entities.test;
     const types = real.types.nested;
     console.log(
@@ -352,7 +359,12 @@ async function main(): Promise<number> {
       ),
       entities: real.entities,
       entitiesWithErrata: real.entitiesWithErrata,
-      freshOpinions: { documents: real.freshOpinions.documents, persons: real.freshOpinions.scores.persons },
+      freshOpinions: real.freshOpinions.map(({ name, heldOut, result }) => ({
+        name,
+        heldOut,
+        documents: result.documents,
+        persons: result.scores.persons,
+      })),
     },
     targets: TARGETS,
   });

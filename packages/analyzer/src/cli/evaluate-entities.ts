@@ -6,11 +6,12 @@
  * `--only dev` scores the development half alone, so tuning never even prints a test figure.
  * `--corpus <dir>` scores every document of another folder in the corpus' format (a fresh set of
  * documents from the same sources, such as evaluation/fresh-opinions); `--errors all` lists its
- * errors. The test half is also scored with the persons the labels miss added
+ * errors (never those of a held-out set, evaluation/fresh-opinions-2: its figure is only honest
+ * while nobody tunes on them). The test half is also scored with the persons the labels miss added
  * (corpus/real-errata.ts), and the fresh opinions' persons are scored beside it.
  */
 import { writeFileSync } from 'node:fs';
-import { FRESH_OPINIONS_DIR, loadRealCorpus, realCorpusDir } from '../corpus/real';
+import { FRESH_OPINION_SETS, loadRealCorpus, realCorpusDir } from '../corpus/real';
 import { PERSON_ERRATA, withPersonErrata } from '../corpus/real-errata';
 import {
   REAL_ENTITIES,
@@ -60,13 +61,16 @@ if (corpus || option('--only') === 'dev') {
   const corrected = realEntityFigures(withPersonErrata(loadRealCorpus())).figures.test;
   console.log(`TEST, labels with the ${PERSON_ERRATA.length} person errata of src/corpus/real-errata.ts`);
   print('test', corrected.documents, corrected);
-  const fresh = evaluateRealEntities(loadRealCorpus(FRESH_OPINIONS_DIR));
-  const p = fresh.scores.persons;
-  console.log(
-    `FRESH OPINIONS (${fresh.documents} documents, evaluation/fresh-opinions, persons only)\n` +
-      `  persons  precision ${pct(realPrecision(p)).padStart(7)} (${p.correctPredicted}/${p.predicted})` +
-      `  recall ${pct(realRecall(p)).padStart(7)} (${p.found}/${p.gold})`,
-  );
+  for (const set of FRESH_OPINION_SETS) {
+    const fresh = evaluateRealEntities(loadRealCorpus(set.dir));
+    const p = fresh.scores.persons;
+    console.log(
+      `${set.name.toUpperCase()} (${fresh.documents} documents, evaluation/${set.name}, persons only` +
+        `${set.heldOut ? ', held out' : ''})\n` +
+        `  persons  precision ${pct(realPrecision(p)).padStart(7)} (${p.correctPredicted}/${p.predicted})` +
+        `  recall ${pct(realRecall(p)).padStart(7)} (${p.found}/${p.gold})`,
+    );
+  }
   if (listed === 'dev' || listed === 'test') errors = result.errors[listed];
   const json = option('--json');
   if (json) writeFileSync(json, `${JSON.stringify(result.figures, null, 2)}\n`);

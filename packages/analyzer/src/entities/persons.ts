@@ -37,6 +37,8 @@ const TOKEN = `(?:(?:Mr|Mrs|Ms|Dr|Hon)\\.|${UPPER}\\.|${SURNAME}|[“"]${UPPER}$
 // (A possessive ends a run: "Ken Lay's", "Tate Reeves’s".)
 /** What markJustifiedGaps puts for a justified line's extra spaces. */
 const JUSTIFIED_SPACE = '\u00A0';
+/** The share of a text's lines that make it justified (markJustifiedGaps). */
+const JUSTIFIED_SHARE = 0.25;
 const LINE_BREAK = `[ \\t]*\\n(?:[ \\t]*\\n)?[ \\t]*(?:\\d{1,2}[ \\t]{2,})?`;
 const GAP = `(?:[ \\t]|[ \\t]${JUSTIFIED_SPACE}{1,2}|(?<=\\b${UPPER}\\.)[ \\t]{2,3}|[ \\t]{2,3}(?=${UPPER}\\.[ \\t])|(?<=\\p{L}[ \\t${JUSTIFIED_SPACE}]{1,3}${UPPER}\\.)${LINE_BREAK}|(?<=${UPPER}${LOWER}+)${LINE_BREAK}(?=${UPPER}\\.[ \\t])|(?<=(?:\\s\\p{Ll}[\\p{L}'’-]*|(?<!\\b${UPPER})[.,;:(])[ \\t${JUSTIFIED_SPACE}]+${UPPER}${LOWER}+)${LINE_BREAK}(?=${SURNAME}(?![\\p{L}-]|[ \\t]+${UPPER})))`;
 const RUN = new RegExp(`(?<![\\p{L}'.-])${TOKEN}(?:${GAP}${TOKEN})+(?![\\p{L}-]|['’](?![sS]\\b))`, 'gu');
@@ -258,13 +260,13 @@ function findCapitalisedRuns(scan: Scan) {
  * Justified plain text (court opinions as .txt) widens the gaps between words, names' too:
  * "C. Sidney  Lester with  whom  Lester, Hubbert &  Gill". A text is justified when at least
  * JUSTIFIED_SHARE of its lines of five words or more have a gap of two or three spaces between
- * lower-case words (the 18 justified opinions of evaluation/fresh-opinions: 0.39 to 0.71; every
- * other text of the corpora: 0.07 or less; a page of tables or a form has such gaps too, but not
- * in its prose). On its lines with at least two such gaps and none wider (a table's columns are
+ * lower-case words (the 15 justified texts of evaluation/fresh-opinions and one of the corpus'
+ * development half: 0.39 to 0.71; every other text of the corpora: 0.07 or less; a page of tables
+ * or a form has such gaps too, but not in its prose). On its lines with at least two such gaps and none wider (a table's columns are
  * wider), each gap's extra spaces become JUSTIFIED_SPACE, which RUN reads as part of a word gap.
  * The text keeps its length, so the offsets of what RUN finds stay true.
  */
-export function markJustifiedGaps(text: string): string {
+function markJustifiedGaps(text: string): string {
   const prose = text
     .split('\n')
     .map((line) => line.trim())
@@ -280,8 +282,6 @@ export function markJustifiedGaps(text: string): string {
     );
   });
 }
-
-export const JUSTIFIED_SHARE = 0.25;
 
 /** One stretch of name words from a run (tokens a … b−1). */
 function considerRun(scan: Scan, tokens: string[], offsets: number[], a: number, b: number, titled: boolean) {

@@ -79,7 +79,7 @@ export const PERSON_ERRATA: PersonErratum[] = [
   { doc: '187', name: 'Patrick McTeague', evidence: 'Patrick N. McTeague, and Barnet D. Skolnik' },
   { doc: '187', name: 'Michael McCluggage', evidence: 'Michael L. McCluggage, Harold J. Friedman' },
   { doc: '187', name: 'Stanley Block', evidence: 'Stanley B. Block, Robert S. Frank' },
-  // Test half, second review: names the rules for justified text added (README, "The last round").
+  // Test half, second review: names the rules for justified text added (README, "The seventh round").
   {
     doc: '035',
     name: 'Ernesto Rodriguez-Suris',

@@ -199,7 +199,7 @@ describe('persons', () => {
     ]);
   });
 
-  // Self-written texts of the kinds the fresh opinions still missed (README, "The last round").
+  // Self-written texts of the kinds the fresh opinions still missed (README, "The seventh round").
   it('reads names that justified text spreads, that a line breaks, or that a numbered page numbers', () => {
     const justified = [
       'The  insurer  denied  the  claim  in  March,  and  the  owners',

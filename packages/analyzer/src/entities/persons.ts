@@ -262,9 +262,10 @@ function findCapitalisedRuns(scan: Scan) {
  * JUSTIFIED_SHARE of its lines of five words or more have a gap of two or three spaces between
  * lower-case words (the 15 justified texts of evaluation/fresh-opinions and one of the corpus'
  * development half: 0.39 to 0.71; every other text of the corpora: 0.07 or less; a page of tables
- * or a form has such gaps too, but not in its prose). On its lines with at least two such gaps and none wider (a table's columns are
- * wider), each gap's extra spaces become JUSTIFIED_SPACE, which RUN reads as part of a word gap.
- * The text keeps its length, so the offsets of what RUN finds stay true.
+ * or a form has such gaps too, but not in its prose). On its lines with at least two such gaps
+ * and none wider (a table's columns are wider), each gap's extra spaces become JUSTIFIED_SPACE,
+ * which RUN reads as part of a word gap. The text keeps its length, so the offsets of what RUN
+ * finds stay true.
  */
 function markJustifiedGaps(text: string): string {
   const prose = text

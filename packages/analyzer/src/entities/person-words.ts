@@ -32,31 +32,31 @@ export const NOT_NAME = new Set([
   ...`
 street st avenue ave road rd drive dr lane ln boulevard blvd way court ct place pl terrace parkway pkwy
 highway hwy circle cir trail creek river lake bay beach hills hill park valley point harbor springs heights
-island mountain ridge run fork suite floor unit county city state states district circuit division department
-court courthouse clerk property lp llp pllc pa pc law claims claim home homeowners builders department office
-national federal american united international repair environmental engineering forensic specialists emergency
-plumbing reporting litigation appraisal title federal commonwealth policy coverage declarations endorsement
-section article exhibit schedule notice order motion complaint answer petition affidavit summons subpoena
-judgment agreement contract release invoice estimate statement report total subtotal balance amount payment
-date loss time dear sincerely regards re attn subject from to cc sent january february march april may june
-july august september october november december monday tuesday wednesday thursday friday saturday sunday north
-south east west northern southern eastern western plaintiff plaintiffs defendant defendants petitioner
-respondent insured insurer adjuster contractor attorney counsel esq expert judge witness mediator umpire
-appraiser notary public president secretary manager water wind hail fire storm flood mold roof damage kitchen
-bathroom bedroom living dining hallway basement the this that these those and or of for with in on at by a an
-if all any each no not yes above named records custodian condo townhomes townhome estates villas manor commons
-homeowner owner tenant customer client borrower guest caller counter hurricane tropical jury trial affirmative
-defenses defense indoor air estimator job room matter address account proposal evidence meter residence senior
-field desk operations general special final first second third alabama alaska arizona arkansas california
-colorado connecticut delaware florida georgia hawaii idaho illinois indiana iowa kansas kentucky louisiana
-maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada hampshire jersey
-mexico york carolina dakota ohio oklahoma oregon pennsylvania rhode tennessee texas utah vermont virginia
-washington wisconsin wyoming new governor senator commissioner chairman chair vice chief justice justices
-regional administrator honorable representative congressman congresswoman director officer executive graduate
-response recovery relief update updates disaster act development service solicitor assistant specialist
-research writing defender prosecutor disposition puerto rico analytics insights data media news times journal
-magazine network before see cf proceedings prior background discussion conclusion san santa fort mount
-civil rights liberties local rules internal operating procedure
+island mountain ridge run fork suite floor unit county city state states district circuit clerk property lp
+llp pllc pa pc law claims claim home homeowners builders national federal american united international repair
+environmental engineering forensic specialists emergency plumbing reporting litigation appraisal title
+commonwealth policy coverage declarations endorsement section article exhibit schedule notice order motion
+complaint answer petition affidavit summons subpoena judgment agreement contract release invoice estimate
+statement report total subtotal balance amount payment date loss time dear sincerely regards re attn subject
+from to cc sent january february march april may june july august september october november december monday
+tuesday wednesday thursday friday saturday sunday north south east west northern southern eastern western
+plaintiff plaintiffs defendant defendants petitioner respondent insured insurer adjuster contractor attorney
+counsel esq expert judge witness mediator umpire appraiser notary public president secretary manager water
+wind hail fire storm flood mold roof damage kitchen bathroom bedroom living dining hallway basement the this
+that these those and or of for with in on at by a an if all any each no not yes above named records custodian
+condo townhomes townhome estates villas manor commons homeowner owner tenant customer client borrower guest
+caller counter hurricane tropical jury trial affirmative defenses defense indoor air estimator job room matter
+address account proposal evidence meter residence senior field desk operations general special final first
+second third alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii
+idaho illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota
+mississippi missouri montana nebraska nevada hampshire jersey mexico york carolina dakota ohio oklahoma oregon
+pennsylvania rhode tennessee texas utah vermont virginia washington wisconsin wyoming new governor senator
+commissioner chairman chair vice chief justice justices regional administrator honorable representative
+congressman congresswoman director officer executive graduate response recovery relief update updates disaster
+act development service solicitor assistant specialist research writing defender prosecutor disposition puerto
+rico analytics insights data media news times journal magazine network before see cf proceedings prior
+background discussion conclusion san santa fort mount civil rights liberties local rules internal operating
+procedure
 `
     .split(/\s+/)
     .filter(Boolean),

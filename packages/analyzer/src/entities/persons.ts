@@ -64,6 +64,11 @@ interface Mention {
   roleWeight: number;
 }
 
+/** A middle initial: "A.". */
+const isInitial = (token: string) => /^\p{Lu}\.$/u.test(token);
+/** A word that is never part of a name (a middle initial "A." is not the article "a"). */
+const notName = (token: string) => !isInitial(token) && NOT_NAME.has(token.toLowerCase().replace(/\.$/, ''));
+
 const titleCase = (word: string) =>
   word
     .toLowerCase()
@@ -139,8 +144,7 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   const tokens = name.split(/\s+/);
   const first = tokens[0]!;
   const last = tokens[tokens.length - 1]!;
-  // (A middle initial "A." is not the article "a".)
-  if (tokens.some((t) => !/^\p{Lu}\.$/u.test(t) && NOT_NAME.has(t.toLowerCase().replace(/\.$/, '')))) return;
+  if (tokens.some(notName)) return;
   if (ORG_AFTER.test(text.slice(end, end + 20)) || orgWordAfter(text, end)) return;
   // A firm's name broken over lines (a numbered line's number between): "Hughes Hubbard⏎13 & Reed LLP".
   if (
@@ -179,11 +183,7 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   const nextLine = lines[li + 1] ?? '';
   // A firm's city in a counsel line: "… of Perry & Neblett, P.A., Pembroke Pines, for appellants".
   // (A town has no middle initial: "… Snyder LLP, John A. Tarantino" is counsel.)
-  if (
-    /\b(?:P\.\s?A|P\.\s?C|L\.?L\.?P|LLC|Inc)\.?,[ \t]*$/.test(before) &&
-    !tokens.some((t) => /^\p{Lu}\.$/u.test(t))
-  )
-    return;
+  if (/\b(?:P\.\s?A|P\.\s?C|L\.?L\.?P|LLC|Inc)\.?,[ \t]*$/.test(before) && !tokens.some(isInitial)) return;
   // A case cited by name ("Smith v. Jones, 123 F.3d 45"), not a party in this case's caption.
   if (
     (/^,?\s+vs?\.\s+\p{Lu}/u.test(text.slice(end, end + 8)) || /\b(?:vs?\.|in re)\s*$/i.test(before)) &&
@@ -217,7 +217,7 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
     scan.pending.push({ name, index, end });
     return;
   }
-  if (/^\p{Lu}\.$/u.test(first) && !cued) return; // "R. Thornton" needs a cue
+  if (isInitial(first) && !cued) return; // "R. Thornton" needs a cue
   if (last.length < 2) return;
   // (Words at the name itself come first: "[Hon. X, U.S. District Judge]" above a counsel block.)
   const said = roleFrom(before, after, nextLine);
@@ -231,10 +231,7 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
  * ("Merle D. Scheiber, Vice Chair South Dakota James J. Donelon Louisiana").
  */
 function findCapitalisedRuns(scan: Scan) {
-  // (A middle initial "A." is not the article "a".)
-  const notName = (token: string) =>
-    !/^\p{Lu}\.$/u.test(token) && NOT_NAME.has(token.toLowerCase().replace(/\.$/, ''));
-  for (const m of markJustifiedGaps(scan.text).matchAll(RUN)) {
+  for (const m of markJustifiedGaps(scan).matchAll(RUN)) {
     // (Without a numbered page's line numbers: "Antony L.⏎19   Ryan".)
     const words = [...m[0].matchAll(/\S+/g)].filter((w) => !/^\d+$/.test(w[0]));
     const tokens = words.map((w) => w[0]);
@@ -267,11 +264,8 @@ function findCapitalisedRuns(scan: Scan) {
  * which RUN reads as part of a word gap. The text keeps its length, so the offsets of what RUN
  * finds stay true.
  */
-function markJustifiedGaps(text: string): string {
-  const prose = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.split(/\s+/).length >= 5);
+function markJustifiedGaps({ text, lines }: Scan): string {
+  const prose = lines.map((line) => line.trim()).filter((line) => line.split(/\s+/).length >= 5);
   const widened = prose.filter((line) => /\p{Ll} {2,3}\p{Ll}/u.test(line)).length;
   if (prose.length === 0 || widened < prose.length * JUSTIFIED_SHARE) return text;
   return text.replace(/[^\n]+/g, (line) => {
@@ -287,31 +281,24 @@ function markJustifiedGaps(text: string): string {
 /** One stretch of name words from a run (tokens a … b−1). */
 function considerRun(scan: Scan, tokens: string[], offsets: number[], a: number, b: number, titled: boolean) {
   // A letter ending a line starts no name ("Exhibit A.\nJohn Smith" is John Smith).
-  while (
-    b - a > 2 &&
-    /^\p{Lu}\.$/u.test(tokens[a]!) &&
-    scan.text.slice(offsets[a]!, offsets[a + 1]).includes('\n')
-  )
+  while (b - a > 2 && isInitial(tokens[a]!) && scan.text.slice(offsets[a]!, offsets[a + 1]).includes('\n'))
     a++;
   // "Homeowner Hugo Lindqvist", "Task Force Agent Lawrence Lepore": start at the given name.
   while (b - a >= 3 && !isGivenName(tokens[a]!) && tokens.slice(a + 1, b - 1).some((t) => isGivenName(t)))
     a++;
   const name = tokens.slice(a, b);
-  const initials = name.filter((t) => /^\p{Lu}\.$/u.test(t)).length;
+  const initials = name.filter(isInitial).length;
   // (Four words only from a known given name: "José Luis Novas Debien".)
   const words = name.length - initials;
   if (name.length < 2 || name.length > 4 || (words > 3 && !isGivenName(name[0]!))) return;
-  if (/^\p{Lu}\.$/u.test(name[name.length - 1]!)) return;
+  if (isInitial(name[name.length - 1]!)) return;
   // Two words a line apart with no initial beside the break: a name only from a known given name.
-  const initial = (i: number) => /^\p{Lu}\.$/u.test(tokens[i]!);
-  for (let i = a; i + 1 < b; i++)
-    if (
-      scan.text.slice(offsets[i]!, offsets[i + 1]).includes('\n') &&
-      !initial(i) &&
-      !initial(i + 1) &&
-      !isGivenName(tokens[a]!)
-    )
-      return;
+  const brokenBetweenWords = (i: number) =>
+    scan.text.slice(offsets[i]!, offsets[i + 1]).includes('\n') &&
+    !isInitial(tokens[i]!) &&
+    !isInitial(tokens[i + 1]!);
+  if (!isGivenName(tokens[a]!) && name.some((_, j) => j + 1 < name.length && brokenBetweenWords(a + j)))
+    return;
   const start = offsets[a]!;
   consider(scan, name.join(' '), start, offsets[b - 1]! + tokens[b - 1]!.length, titled);
 }
@@ -445,9 +432,7 @@ function findNameLists(scan: Scan) {
     offset += line.length + 1;
     if (!m) return undefined;
     const tokens = m[2]!.split(/[ \t]+/);
-    if (tokens.some((t) => !/^\p{Lu}\.$/u.test(t) && NOT_NAME.has(t.toLowerCase().replace(/\.$/, ''))))
-      return undefined;
-    if (/^\p{Lu}\.$/u.test(tokens[tokens.length - 1]!)) return undefined;
+    if (tokens.some(notName) || isInitial(tokens[tokens.length - 1]!)) return undefined;
     return { name: m[2]!, index: at + m[1]!.length, known: isGivenName(tokens[0]!) };
   });
   for (let i = 0; i < heads.length;) {

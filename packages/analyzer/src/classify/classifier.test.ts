@@ -5,8 +5,22 @@ import { loadCorpus } from '../corpus/corpus';
 import { loadRealCorpus, realCorpusDir } from '../corpus/real';
 import { evaluateCorpus } from '../evaluate';
 import { classifyText, manifestPath, modelPath } from './classifier';
-import type { LogisticModel } from './logistic';
-import { trainingManifest, trainTypeClassifier, type TrainingManifest } from './train';
+import {
+  CANDIDATE_ENSEMBLES,
+  CANDIDATE_SETTINGS,
+  logits,
+  modelFeatures,
+  recipeSettings,
+  scorer,
+  type LogisticModel,
+} from './logistic';
+import {
+  featurise,
+  trainingManifest,
+  trainRecipe,
+  trainTypeClassifier,
+  type TrainingManifest,
+} from './train';
 
 /** The real corpus lives outside the repository (CI and the dev box have it at /work/shared). */
 const NO_REAL_CORPUS = !realCorpusDir();
@@ -106,5 +120,29 @@ describe('type classifier', () => {
       'pleading',
     ]);
     expect(Object.values(probabilities).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+  });
+
+  it("averages an ensemble into one model whose logits are the mean of its members' logits", () => {
+    // Each member trained on its own features and the average scored on the ensemble's: the two
+    // must agree to the rounding of the weights (3 digits) and the pruning of tiny ones.
+    const texts = loadCorpus(['train']).map((d, i) => ({
+      id: d.file,
+      text: d.text,
+      label: d.label,
+      group: `g${i % 5}`,
+    }));
+    const members = CANDIDATE_ENSEMBLES[2]!.map((i) => ({ ...CANDIDATE_SETTINGS[i]!, iterations: 60 }));
+    const settings = recipeSettings(members);
+    expect(settings).toMatchObject({ wordWeight: 1, cueWeight: 1, shapeWeight: 1 });
+    const ensemble = scorer(trainRecipe(featurise(texts, settings), members));
+    expect(ensemble.model.members).toEqual(members);
+    const singles = members.map((m) => scorer(trainRecipe(featurise(texts, m), m)));
+    for (const { text } of loadCorpus(['held_out']).slice(0, 8)) {
+      const mean = singles
+        .map((s) => logits(s, modelFeatures(text, s.model.settings)))
+        .reduce((sum, z) => sum.map((x, c) => x + z[c]! / singles.length), [0, 0, 0, 0, 0]);
+      const z = logits(ensemble, modelFeatures(text, settings));
+      z.forEach((x, c) => expect(Math.abs(x - mean[c]!)).toBeLessThan(0.05));
+    }
   });
 });

@@ -2,12 +2,18 @@ import { DOCUMENT_TYPES, type DocumentType } from '@sentinel/shared';
 import { loadRealCorpus } from '../corpus/real';
 import { groupedFolds } from './folds';
 import {
-  CANDIDATE_SETTINGS,
+  averageModels,
+  CANDIDATE_RECIPES,
   DEFAULT_SETTINGS,
   logits,
+  membersOf,
+  recipeSettings,
+  rescale,
   scorer,
   softmax,
   trainLogistic,
+  type LogisticModel,
+  type Recipe,
   type Scorer,
   type TrainingSettings,
 } from './logistic';
@@ -93,55 +99,85 @@ export function crossValidation(predictions: Prediction[], k: number): CrossVali
 }
 
 /**
- * Accuracy of `settings` in a grouped cross-validation of `docs` (uncalibrated: the temperature
- * does not move the top class). The selection criterion: the first candidate with the highest wins.
+ * The accuracy of each of `recipes` in a grouped cross-validation of `docs` (features read with
+ * recipeSettings of all their members), uncalibrated (the temperature does not move the top class).
+ * Each member is trained once per fold and shared by the recipes that hold it. A generator that
+ * pauses after each model it trains (a caller may give the event loop a turn) and returns the
+ * accuracies.
  */
-export function innerAccuracy(docs: Featurised[], settings: TrainingSettings, k = INNER_FOLDS): number {
-  let right = 0;
+export function* innerAccuracies(
+  docs: Featurised[],
+  recipes: Recipe[],
+  k = INNER_FOLDS,
+): Generator<void, number[]> {
+  const all = recipeSettings(recipes.flatMap(membersOf));
+  const members = [...new Set(recipes.flatMap(membersOf))];
+  const right = recipes.map(() => 0);
   let tested = 0;
   for (const { train, test } of groupedFolds(docs, k)) {
-    const s = scorer(trainLogistic(train, settings));
-    for (const d of test) {
-      const z = logits(s, d.features);
-      right += s.model.classes[z.indexOf(Math.max(...z))] === d.label ? 1 : 0;
-      tested++;
+    const models = new Map<TrainingSettings, LogisticModel>();
+    for (const member of members) {
+      models.set(member, trainLogistic(rescaled(train, all, member), member));
+      yield;
     }
+    recipes.forEach((recipe, r) => {
+      const settings = recipeSettings(recipe);
+      const s = scorer(
+        averageModels(
+          membersOf(recipe).map((m) => models.get(m)!),
+          settings,
+        ),
+      );
+      for (const d of rescaled(test, all, settings)) {
+        const z = logits(s, d.features);
+        if (s.model.classes[z.indexOf(Math.max(...z))] === d.label) right[r]!++;
+      }
+    });
+    tested += test.length;
   }
-  return right / tested;
+  return right.map((n) => n / tested);
 }
 
-/** The candidate with the highest innerAccuracy on `docs` (each candidate featurises its own copy). */
-export function chooseSettings(
-  byCandidate: Featurised[][],
-  candidates: TrainingSettings[],
-): { index: number; accuracies: number[] } {
-  const accuracies = candidates.map((settings, i) => innerAccuracy(byCandidate[i]!, settings));
-  return { index: accuracies.indexOf(Math.max(...accuracies)), accuracies };
+/** Runs a generator that pauses (innerAccuracies) to its end. */
+export function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /**
+ * The recipe with the highest inner accuracy on `docs` (features read with recipeSettings of all
+ * the recipes' members); the first wins ties, so a single model wins over an ensemble as good.
+ */
+export function chooseRecipe(docs: Featurised[], recipes: Recipe[]): { index: number; accuracies: number[] } {
+  const accuracies = finish(innerAccuracies(docs, recipes));
+  return { index: accuracies.indexOf(Math.max(...accuracies)), accuracies };
+}
+
+const rescaled = (docs: Featurised[], from: TrainingSettings, to: TrainingSettings): Featurised[] =>
+  from === to ? docs : docs.map((d) => ({ ...d, features: rescale(d.features, from, to) }));
+
+/**
  * Nested grouped cross-validation: on each outer training side an inner grouped CV chooses among
- * `candidates`, and the chosen settings are fitted there and tested on the outer fold. The test
- * fold never chooses, so this is the figure of the whole procedure, choice included.
+ * `recipes`, and the chosen recipe is fitted there and tested on the outer fold. The test fold
+ * never chooses, so this is the figure of the whole procedure, choice included.
  */
 export function crossValidateNested(
   texts: LabelledText[],
-  candidates: TrainingSettings[] = CANDIDATE_SETTINGS,
+  recipes: Recipe[] = CANDIDATE_RECIPES,
   k = OUTER_FOLDS,
 ): CrossValidation & { chosen: number[] } {
-  const byCandidate = candidates.map((settings) => featurise(texts, settings));
-  const indexed = texts.map((t, i) => ({ ...t, i }));
+  const all = recipeSettings(recipes.flatMap(membersOf));
+  const docs = featurise(texts, all);
   const predictions: Prediction[] = [];
   const chosen: number[] = [];
-  for (const { train, test } of groupedFolds(indexed, k)) {
-    const side = (c: number, part: typeof train) => part.map(({ i }) => byCandidate[c]![i]!);
-    const { index } = chooseSettings(
-      candidates.map((_, c) => side(c, train)),
-      candidates,
-    );
+  for (const { train, test } of groupedFolds(docs, k)) {
+    const { index } = chooseRecipe(train, recipes);
     chosen.push(index);
-    const s = scorer(fitClassifier(side(index, train), candidates[index]));
-    for (const d of side(index, test)) predictions.push(predict(s, d));
+    const settings = recipeSettings(recipes[index]!);
+    const s = scorer(fitClassifier(rescaled(train, all, settings), recipes[index]));
+    for (const d of rescaled(test, all, settings)) predictions.push(predict(s, d));
   }
   return { ...crossValidation(predictions, k), chosen };
 }

@@ -7,7 +7,8 @@ import { features, round, shapeFeatures, type FeatureVector } from './features';
  * word pairs (scaled to unit length), its layout cues (cues.ts) and the n-grams of its typography
  * (features.ts shapeFeatures, scaled to unit length), trained at build time
  * (src/cli/train.ts) on the real corpus and the self-written one, with one temperature fitted on
- * out-of-fold predictions so that its probabilities are calibrated. Tried and measured in grouped
+ * out-of-fold predictions so that its probabilities are calibrated. It may be a small ensemble of
+ * such models, averaged into one (averageModels). Tried and measured in grouped
  * cross-validation on the real corpus (README, "Type"): character 4-grams inside words as a third
  * block (no better, three times the training time), naive Bayes (worse on the self-written corpus).
  */
@@ -15,8 +16,13 @@ import { features, round, shapeFeatures, type FeatureVector } from './features';
 export interface LogisticModel {
   version: 2;
   classes: DocumentType[];
-  /** Training settings, kept so a fresh run can be compared with the committed model. */
+  /**
+   * Training settings, kept so a fresh run can be compared with the committed model; the features
+   * are read with their block weights. For an ensemble, the block weights of `recipeSettings`.
+   */
   settings: TrainingSettings;
+  /** An ensemble's members' settings (averageModels): absent for a single model. */
+  members?: TrainingSettings[];
   /** Logits are divided by this before the softmax (fitted on out-of-fold predictions). */
   temperature: number;
   /** Below this calibrated probability the answer is flagged "not sure — please confirm". */
@@ -66,11 +72,11 @@ const ROUND_2_SETTINGS: TrainingSettings[] = [
 ];
 
 /**
- * The settings an inner grouped cross-validation chooses among (cross-validate.ts chooseSettings):
- * the second round's four with the typography block (features.ts shapeFeatures) at half the words'
- * weight, then the same four with it at full weight. The block was kept, and its weight left to
- * the inner CV, after it looked better on the outer folds (README, "Type"), so the nested figure
- * removes only the optimism of the final choice among these eight.
+ * The settings an inner grouped cross-validation chooses among, alone or in ensembles
+ * (CANDIDATE_RECIPES): the second round's four with the typography block (features.ts
+ * shapeFeatures) at half the words' weight, then the same four with it at full weight. The block
+ * was kept, and its weight left to the inner CV, after it looked better on the outer folds (README,
+ * "Type"), so the nested figure removes only the optimism of the final choice among the recipes.
  */
 export const CANDIDATE_SETTINGS: TrainingSettings[] = [
   ...ROUND_2_SETTINGS.map((s) => ({ ...s, shapeWeight: 0.5 })),
@@ -78,7 +84,101 @@ export const CANDIDATE_SETTINGS: TrainingSettings[] = [
 ];
 
 /**
- * The committed model's settings: the candidate chooseSettings picks on the whole corpus (a grouped
+ * Small ensembles of the candidates (indices into CANDIDATE_SETTINGS): the four at half the
+ * typography weight, the four at full weight, and all eight. Their models are trained side by side
+ * on the same documents and their logits averaged, which is one linear model again (averageModels).
+ * They became candidates after the ensemble of the last four looked better on the outer folds with
+ * fixed settings (README, "Type").
+ */
+export const CANDIDATE_ENSEMBLES: number[][] = [
+  [0, 1, 2, 3],
+  [4, 5, 6, 7],
+  [0, 1, 2, 3, 4, 5, 6, 7],
+];
+
+/** A recipe: one model's settings, or an ensemble's members. */
+export type Recipe = TrainingSettings | TrainingSettings[];
+
+/**
+ * What the inner grouped CV chooses among (cross-validate.ts chooseRecipe): each candidate alone,
+ * then the ensembles.
+ */
+export const CANDIDATE_RECIPES: Recipe[] = [
+  ...CANDIDATE_SETTINGS,
+  ...CANDIDATE_ENSEMBLES.map((members) => members.map((i) => CANDIDATE_SETTINGS[i]!)),
+];
+
+export const membersOf = (recipe: Recipe): TrainingSettings[] => (Array.isArray(recipe) ? recipe : [recipe]);
+
+/**
+ * The settings a recipe's features are read with: a single model's own; for an ensemble, each block
+ * at the largest weight among its members (each member's features are these, rescaled: `rescale`).
+ */
+export function recipeSettings(recipe: Recipe): TrainingSettings {
+  const members = membersOf(recipe);
+  if (members.length === 1) return members[0]!;
+  const max = (weight: (s: TrainingSettings) => number) => Math.max(...members.map(weight));
+  return {
+    ...members[0]!,
+    wordWeight: max((s) => s.wordWeight),
+    cueWeight: max((s) => s.cueWeight),
+    shapeWeight: max((s) => s.shapeWeight ?? 0),
+  };
+}
+
+/** The weight of the block a feature belongs to (modelFeatures' three blocks). */
+function blockWeight(key: string, settings: TrainingSettings): number {
+  if (key.startsWith('__cue_')) return settings.cueWeight;
+  if (key.startsWith('__shape_')) return settings.shapeWeight ?? 0;
+  return settings.wordWeight;
+}
+
+/** Features read with `from`'s block weights, as `to`'s would be (the blocks are only scaled). */
+export function rescale(f: FeatureVector, from: TrainingSettings, to: TrainingSettings): FeatureVector {
+  if (from === to) return f;
+  const out: FeatureVector = {};
+  for (const [key, value] of Object.entries(f)) {
+    const scaled = (value * blockWeight(key, to)) / blockWeight(key, from);
+    if (scaled !== 0) out[key] = scaled;
+  }
+  return out;
+}
+
+/**
+ * One linear model whose logits, on features read with `settings`, are the mean of `models`'
+ * logits on their own features: each member's weights scaled by its block weight over `settings`'
+ * and averaged (then rounded and pruned as trainLogistic's are). A single model is returned as it is.
+ */
+export function averageModels(models: LogisticModel[], settings: TrainingSettings): LogisticModel {
+  if (models.length === 1) return models[0]!;
+  const classes = models[0]!.classes;
+  const sums = new Map<string, number[]>();
+  for (const m of models)
+    m.vocabulary.forEach((key, i) => {
+      let row = sums.get(key);
+      if (!row) sums.set(key, (row = new Array<number>(classes.length).fill(0)));
+      const scale = blockWeight(key, m.settings) / blockWeight(key, settings) / models.length;
+      m.weights[i]!.forEach((w, c) => (row[c]! += w * scale));
+    });
+  const kept = [...sums.keys()].sort().flatMap((key) => {
+    const row = sums.get(key)!.map((w) => round(w, 3));
+    return row.some((x) => Math.abs(x) >= PRUNE_BELOW) ? [{ key, row }] : [];
+  });
+  return {
+    version: 2,
+    classes,
+    settings,
+    members: models.map((m) => m.settings),
+    temperature: 1,
+    confirmBelow: 0,
+    bias: classes.map((_, c) => round(models.reduce((sum, m) => sum + m.bias[c]!, 0) / models.length)),
+    vocabulary: kept.map(({ key }) => key),
+    weights: kept.map(({ row }) => row),
+  };
+}
+
+/**
+ * The committed model's settings: the candidate chooseRecipe picks on the whole corpus (a grouped
  * 4-fold CV of all the real documents; cross-validate.test.ts checks the choice still holds).
  */
 export const DEFAULT_SETTINGS: TrainingSettings = CANDIDATE_SETTINGS[2]!;

@@ -5,15 +5,19 @@ import { loadRealCorpus } from '../corpus/real';
 import { loadStateDeptEmails } from '../corpus/state-dept-email';
 import { groupedFolds } from './folds';
 import {
+  averageModels,
   DEFAULT_SETTINGS,
   fitTemperature,
   logits,
+  membersOf,
   modelFeatures,
+  recipeSettings,
+  rescale,
   scorer,
   softmax,
   trainLogistic,
   type LogisticModel,
-  type TrainingSettings,
+  type Recipe,
 } from './logistic';
 import type { FeatureVector } from './features';
 
@@ -100,18 +104,33 @@ export const featurise = (texts: LabelledText[], settings = DEFAULT_SETTINGS): F
   texts.map((t) => ({ ...t, features: modelFeatures(t.text, settings) }));
 
 /**
- * Fits the model on `docs`: an inner grouped split gives out-of-fold logits for each real
- * document, on which the temperature is fitted and the confirm threshold chosen; then the model is
- * trained on all of `docs`. Nothing outside `docs` is read, so cross-validation can call it on its
- * training folds (nested: the test fold never calibrates).
+ * Trains `recipe` on `docs` (features read with recipeSettings(recipe)): one model, or each member
+ * of an ensemble on its own rescaled features, averaged into one model (logistic.ts averageModels).
  */
-export function fitClassifier(
-  docs: Featurised[],
-  settings: TrainingSettings = DEFAULT_SETTINGS,
-): LogisticModel {
+export function trainRecipe(docs: Featurised[], recipe: Recipe): LogisticModel {
+  const settings = recipeSettings(recipe);
+  const models = membersOf(recipe).map((member) =>
+    trainLogistic(
+      member === settings
+        ? docs
+        : docs.map((d) => ({ ...d, features: rescale(d.features, settings, member) })),
+      member,
+    ),
+  );
+  return averageModels(models, settings);
+}
+
+/**
+ * Fits the model on `docs` (features read with recipeSettings(recipe)): an inner grouped split
+ * gives out-of-fold logits for each real document, on which the temperature is fitted and the
+ * confirm threshold chosen; then the model is trained on all of `docs`. Nothing outside `docs` is
+ * read, so cross-validation can call it on its training folds (nested: the test fold never
+ * calibrates).
+ */
+export function fitClassifier(docs: Featurised[], recipe: Recipe = DEFAULT_SETTINGS): LogisticModel {
   const outOfFold: Array<{ logits: number[]; label: number }> = [];
   for (const { train, test } of groupedFolds(docs, INNER_FOLDS)) {
-    const s = scorer(trainLogistic(train, settings));
+    const s = scorer(trainRecipe(train, recipe));
     for (const d of test)
       outOfFold.push({ logits: logits(s, d.features), label: s.model.classes.indexOf(d.label) });
   }
@@ -121,7 +140,7 @@ export function fitClassifier(
     const top = p.indexOf(Math.max(...p));
     return { confidence: p[top]!, right: top === label };
   });
-  return { ...trainLogistic(docs, settings), temperature, confirmBelow: confirmThreshold(calibrated) };
+  return { ...trainRecipe(docs, recipe), temperature, confirmBelow: confirmThreshold(calibrated) };
 }
 
 /** The lowest threshold (0.5, 0.55, … 0.95) above which CONFIRMED_ACCURACY of the answers are right. */
@@ -138,9 +157,9 @@ export function confirmThreshold(predictions: Array<{ confidence: number; right:
 /** The committed model: `npm run train -w packages/analyzer` (src/cli/train.ts). */
 export function trainTypeClassifier(
   texts: LabelledText[] = trainingTexts(),
-  settings: TrainingSettings = DEFAULT_SETTINGS,
+  recipe: Recipe = DEFAULT_SETTINGS,
 ): LogisticModel {
-  return fitClassifier(featurise(texts, settings), settings);
+  return fitClassifier(featurise(texts, recipeSettings(recipe)), recipe);
 }
 
 /** model/MANIFEST.json: what the committed model learned from, so a rerun can be checked. */

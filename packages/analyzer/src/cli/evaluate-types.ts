@@ -4,7 +4,7 @@
  * accuracy, per-class precision and recall, the confusion matrix, the expected calibration error
  * (10 and 5 bins, with bootstrap standard errors) and the documents flagged "not sure — please
  * confirm": first the nested cross-validation (an inner grouped CV on each training side chooses the
- * settings among CANDIDATE_SETTINGS: the primary figure), then the committed recipe
+ * recipe among CANDIDATE_RECIPES, eight settings and three ensembles of them: the primary figure), then the committed recipe
  * (DEFAULT_SETTINGS) with folds by source group and by strict group (FinanceBench whole). Writes the
  * figures to bench/results/analyzer-types-<time>.json.
  */
@@ -23,7 +23,7 @@ import {
   type CrossValidation,
   type Prediction,
 } from '../classify/cross-validate';
-import { CANDIDATE_SETTINGS, DEFAULT_SETTINGS } from '../classify/logistic';
+import { CANDIDATE_RECIPES, DEFAULT_SETTINGS } from '../classify/logistic';
 import { SELF_WRITTEN, STATE_DEPT_EMAILS } from '../classify/train';
 import { packageDir } from '../package-dir';
 
@@ -82,7 +82,7 @@ function print(title: string, cv: CrossValidation): void {
 const started = performance.now();
 const nested = crossValidateNested(realCorpusTexts('group'));
 print('Nested: settings chosen by an inner grouped CV on each training side', nested);
-console.log(`  chosen per outer fold (index into CANDIDATE_SETTINGS): ${nested.chosen.join(', ')}`);
+console.log(`  chosen per outer fold (index into CANDIDATE_RECIPES): ${nested.chosen.join(', ')}`);
 const group = crossValidateRealCorpus('group');
 print('By source group (FinanceBench split by filing company)', group);
 const strict = crossValidateRealCorpus('strictGroup');
@@ -99,7 +99,7 @@ mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `analyzer-types-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ settings: DEFAULT_SETTINGS, candidates: CANDIDATE_SETTINGS, selfWritten: SELF_WRITTEN, stateDeptEmails: STATE_DEPT_EMAILS, eceBins: ECE_BINS, nested: summary(nested), group: summary(group), strictGroup: summary(strict) }, null, 2)}\n`,
+  `${JSON.stringify({ settings: DEFAULT_SETTINGS, candidates: CANDIDATE_RECIPES, selfWritten: SELF_WRITTEN, stateDeptEmails: STATE_DEPT_EMAILS, eceBins: ECE_BINS, nested: summary(nested), group: summary(group), strictGroup: summary(strict) }, null, 2)}\n`,
 );
 console.log(
   `\nwrote ${path.relative(process.cwd(), file)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

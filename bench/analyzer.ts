@@ -95,7 +95,7 @@ function realQuality(): {
 } {
   return {
     types: {
-      // The primary figure: the settings are chosen inside each outer training side (nested).
+      // The primary figure: the recipe is chosen inside each outer training side (nested).
       nested: crossValidateNested(realCorpusTexts('group')),
       group: crossValidateRealCorpus('group'),
       strictGroup: crossValidateRealCorpus('strictGroup'),
@@ -269,7 +269,7 @@ async function main(): Promise<number> {
     printTable(
       (['nested', 'group', 'strictGroup'] as const).map((grouping) => ({
         folds: {
-          nested: 'by source, settings chosen inside each fold (primary)',
+          nested: 'by source, recipe chosen inside each fold (primary)',
           group: 'by source, committed settings',
           strictGroup: 'by source with FinanceBench whole, committed settings',
         }[grouping],

@@ -90,8 +90,8 @@ describe('calibration and the confirm threshold', () => {
 
 // The committed settings' figure in the README (grouped cross-validation on the real corpus:
 // 91.1 %), minus 2 points: a change that loses more than that on sources the model has not seen
-// fails here. (The primary figure, nested CV with the choice of settings inside, is 91.1 %; it
-// takes five minutes, so `npx tsx packages/analyzer/src/cli/evaluate-types.ts` measures it.)
+// fails here. (The primary figure, nested CV with the choice of recipe inside, is 91.6 %; it
+// takes nine minutes, so `npx tsx packages/analyzer/src/cli/evaluate-types.ts` measures it.)
 const MEASURED_ACCURACY = 0.911;
 
 describe.skipIf(!realCorpusDir())(

@@ -139,7 +139,7 @@ export function* innerAccuracies(
 }
 
 /** Runs a generator that pauses (innerAccuracies) to its end. */
-export function finish<T>(steps: Generator<void, T>): T {
+function finish<T>(steps: Generator<void, T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;

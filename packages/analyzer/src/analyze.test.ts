@@ -9,6 +9,7 @@ import { corpusDir, loadCorpus } from './corpus/corpus';
 import { FIXTURES, fixturesDir, SCANNED_LETTER } from './fixtures/fixtures';
 import { writePdf } from './fixtures/pdf-writer';
 import { writeZip } from './fixtures/zip-writer';
+import { plainText } from './extract';
 import {
   analyzeDocument,
   analyzeExtracted,
@@ -117,6 +118,23 @@ describe('analyzeDocument', () => {
     const analysis = await analyzeFile('denial-letter.docx');
     expect(analysis.document_metadata).toMatchObject({ document_type: 'correspondence', page_count: 1 });
     expect(names(analysis)).toEqual(['Gerald Whitmore', 'Brenda Kessling']);
+  });
+
+  it('reads a text file saved from a web page with its HTML character references decoded', async () => {
+    // Counsel lines of a First Circuit opinion as CourtListener's plain text has them (public
+    // domain; evaluation/fresh-opinions/texts/013.txt): "&amp;" hid the firm after "with whom".
+    const counsel =
+      'Graydon G.  Stevens with  whom Kelly,  Remmel &amp;  Zimmerman was  on\r\n\r\nbrief for appellant.\r\n' +
+      'Francis L.  Cramer  with whom  Valerie  A.  Walsh and  Sullivan  &amp;\r\n\r\nGregg, P.A. were on brief for appellee.\r\n';
+    expect(names(await analyzeText(counsel))).toEqual([
+      'Graydon G. Stevens',
+      'Francis L. Cramer',
+      'Valerie A. Walsh',
+    ]);
+    // Only references that end in ";", decoded once.
+    expect(plainText(new TextEncoder().encode('AT&T &para; &para R&D &#39;s &amp;amp;\r\n'))).toBe(
+      "AT&T ¶ &para R&D 's &amp;\n",
+    );
   });
 
   it.each([

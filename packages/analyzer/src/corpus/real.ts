@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentType } from '@sentinel/shared';
+import { plainText } from '../extract';
 import { packageDir } from '../package-dir';
 
 /**
@@ -102,7 +103,10 @@ export function loadRealCorpus(dir = realCorpusDir()): RealDocument[] {
   if (!dir) throw new Error('The real corpus is not on this machine (set SENTINEL_REAL_CORPUS).');
   const labels = JSON.parse(readFileSync(path.join(dir, 'labels.json'), 'utf8')) as LabelEntry[];
   return labels.map((entry) => {
-    const text = readFileSync(path.join(dir, entry.file), 'utf8');
+    const bytes = readFileSync(path.join(dir, entry.file));
+    // Read as an uploaded text file is (extract/index.ts plainText): HTML character references
+    // decoded, line ends "\n". (None of the real corpus' texts has either; the fresh opinions do.)
+    const text = plainText(bytes);
     return {
       id: path.basename(entry.file, '.txt'),
       file: entry.file,
@@ -115,7 +119,7 @@ export function loadRealCorpus(dir = realCorpusDir()): RealDocument[] {
       redistributable:
         REDISTRIBUTABLE.test(entry.license_or_status) &&
         !/as reposted|NC 4\.0/i.test(entry.license_or_status),
-      sha256: createHash('sha256').update(text).digest('hex'),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
       gold: { persons: entry.persons, dates: entry.dates, amounts: entry.amounts },
     };
   });

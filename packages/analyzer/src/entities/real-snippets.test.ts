@@ -281,9 +281,9 @@ describe.skipIf(!realCorpusDir())('entities on the real corpus (test half)', () 
 describe('persons in the twenty fresh opinions (evaluation/fresh-opinions)', () => {
   it('keep the precision and recall measured after this set tuned the rules', () => {
     const { scores } = evaluateRealEntities(loadRealCorpus(FRESH_OPINIONS_DIR));
-    // Measured 98.7 % / 92.5 % (its README), less 2 points.
-    expect(realPrecision(scores.persons), 'persons precision').toBeGreaterThanOrEqual(0.967);
-    expect(realRecall(scores.persons), 'persons recall').toBeGreaterThanOrEqual(0.905);
+    // Measured 98.8 % / 93.3 % (its README), less 2 points.
+    expect(realPrecision(scores.persons), 'persons precision').toBeGreaterThanOrEqual(0.968);
+    expect(realRecall(scores.persons), 'persons recall').toBeGreaterThanOrEqual(0.913);
   });
 });
 

@@ -1,3 +1,4 @@
+import { decodeHTMLStrict } from 'entities/decode';
 import { docxText } from './docx';
 import { EXTRACT_LIMITS, type ExtractLimits } from './limits';
 import { ocrImage } from './ocr';
@@ -39,6 +40,16 @@ export interface ExtractOptions {
 const IMAGE_TYPES = /^image\/(png|jpe?g|bmp|tiff?|webp|gif)$/i;
 const IMAGE_EXTENSIONS = /\.(png|jpe?g|bmp|tiff?|webp|gif)$/i;
 const TEXT_EXTENSIONS = /\.(txt|text|md|csv|eml|log)$/i;
+
+/**
+ * A text file's text: UTF-8, lines ending in "\n", and HTML character references decoded
+ * ("Blish &amp; Cavanagh" is "Blish & Cavanagh"). Text saved from web pages keeps them (court
+ * opinions from CourtListener, e-mail bodies), and the reader, the search and the analysis want the
+ * characters. Strict: only a reference that ends in ";" ("AT&T" and "&para" stay as they are).
+ */
+export function plainText(bytes: Uint8Array): string {
+  return decodeHTMLStrict(new TextDecoder().decode(bytes)).replace(/\r\n?/g, '\n');
+}
 
 export function detectFormat({ bytes, contentType, fileName }: ExtractInput): SourceFormat {
   const head = bytes.subarray(0, 8);
@@ -103,7 +114,7 @@ export async function extractText(input: ExtractInput, options: ExtractOptions =
       }
       case 'text':
         return {
-          text: new TextDecoder().decode(input.bytes).replace(/\r\n?/g, '\n'),
+          text: plainText(input.bytes),
           format,
           pageCount: 1,
           ocrPages: 0,

@@ -65,6 +65,9 @@ interface Mention {
 }
 
 /** A middle initial: "A.". */
+/** The last word of a town's name that starts with a given name: "Beverly Hills", "Glen Cove". */
+const TOWN_END =
+  /^(?:hills?|heights|cove|springs?|oaks?|park|beach|falls|grove|lakes?|harbou?r|bay|valley|city|village|station|point|creek|ridge|woods?|gardens?|acres|landing|shores?|mills?|esther)$/i;
 const isInitial = (token: string) => /^\p{Lu}\.$/u.test(token);
 /** A word that is never part of a name (a middle initial "A." is not the article "a"). */
 const notName = (token: string) => !isInitial(token) && NOT_NAME.has(token.toLowerCase().replace(/\.$/, ''));
@@ -182,8 +185,14 @@ function consider(scan: Scan, name: string, index: number, end: number, titled: 
   const li = scan.lineOf(index);
   const nextLine = lines[li + 1] ?? '';
   // A firm's city in a counsel line: "… of Perry & Neblett, P.A., Pembroke Pines, for appellants".
-  // (A town has no middle initial: "… Snyder LLP, John A. Tarantino" is counsel.)
-  if (/\b(?:P\.\s?A|P\.\s?C|L\.?L\.?P|LLC|Inc)\.?,[ \t]*$/.test(before) && !tokens.some(isInitial)) return;
+  // (A town has no middle initial: "… Snyder LLP, John A. Tarantino" is counsel; nor, unless its
+  // last word is a town's, a given name first: "… P.C., Raymond Marcaccio" but "Beverly Hills".)
+  if (
+    /\b(?:P\.\s?A|P\.\s?C|L\.?L\.?P|LLC|Inc)\.?,[ \t]*$/.test(before) &&
+    !tokens.some(isInitial) &&
+    (!isGivenName(tokens[0]!) || TOWN_END.test(tokens[tokens.length - 1]!))
+  )
+    return;
   // A case cited by name ("Smith v. Jones, 123 F.3d 45"), not a party in this case's caption.
   if (
     (/^,?\s+vs?\.\s+\p{Lu}/u.test(text.slice(end, end + 8)) || /\b(?:vs?\.|in re)\s*$/i.test(before)) &&

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeHTMLStrict } from 'entities';
 import { FRESH_OPINIONS_2_DIR, FRESH_OPINIONS_DIR, loadRealCorpus, realCorpusDir } from '../corpus/real';
 import { withPersonErrata } from '../corpus/real-errata';
 import { evaluateRealEntities, realEntitySplit, realPrecision, realRecall } from '../evaluate-real';
@@ -114,6 +115,32 @@ Taylor, J.
       ['David A. Neblett', 'attorney'],
       ['James M. Mahaffey', 'attorney'],
       ['Taylor', 'judge'],
+    ]);
+  });
+
+  it("reads counsel named after a firm's P.C., but not a town named after a person", () => {
+    // evaluation/fresh-opinions 008: Cohen v. Brown University (1st Cir. 1993), CourtListener
+    // opinion 194677, public domain (U.S. court opinion), as its plain text has it.
+    const opinion = `     Lynette  Labinger, with  whom  Roney &amp;  Labinger, Sandra  L.
+                                                                 
+Duggan,  Kronfeld,  Newberg &amp;  Duggan,  Arthur  H. Bryant,  Trial
+                                                                 
+Lawyers  for Public  Justice,  P.C., Raymond  Marcaccio, Blish  &amp;
+                                                                 
+Cavanagh, Amato A.  DeLuca, and Mandell, DeLuca &amp;  Schwartz, Ltd.
+                                                                 
+were on brief, for appellees.
+`;
+    expect(names(decodeHTMLStrict(opinion))).toEqual([
+      'Lynette Labinger',
+      'Sandra L. Duggan',
+      'Arthur H. Bryant',
+      'Raymond Marcaccio',
+      'Amato A. DeLuca',
+    ]);
+    // Self-written: a firm's town that starts with a given name stays a town.
+    expect(names('Jane Q. Roe, of Perry & Neblett, P.A., Beverly Hills, for appellants.')).toEqual([
+      'Jane Q. Roe',
     ]);
   });
 
@@ -281,9 +308,9 @@ describe.skipIf(!realCorpusDir())('entities on the real corpus (test half)', () 
 describe('persons in the twenty fresh opinions (evaluation/fresh-opinions)', () => {
   it('keep the precision and recall measured after this set tuned the rules', () => {
     const { scores } = evaluateRealEntities(loadRealCorpus(FRESH_OPINIONS_DIR));
-    // Measured 98.8 % / 93.3 % (its README), less 2 points.
+    // Measured 98.8 % / 93.7 % (its README), less 2 points.
     expect(realPrecision(scores.persons), 'persons precision').toBeGreaterThanOrEqual(0.968);
-    expect(realRecall(scores.persons), 'persons recall').toBeGreaterThanOrEqual(0.913);
+    expect(realRecall(scores.persons), 'persons recall').toBeGreaterThanOrEqual(0.917);
   });
 });
 

@@ -40,6 +40,32 @@ describe('groupedFolds', () => {
       groupedFolds(docs, 3).map((f) => f.test.map((d) => d.group).sort()),
     );
   });
+
+  it('allocates groups of a size another way under another seed, as balanced and as strictly', () => {
+    // Twelve groups of one document: the name-ordered allocation deals them round the folds.
+    const singles = 'abcdefghijkl'.split('').map((group) => ({ id: group, group }));
+    const allocations = [undefined, 'one', 'two', 'three'].map((seed) =>
+      groupedFolds(singles, 3, seed).map((f) => f.test.map((d) => d.group).join('')),
+    );
+    expect(allocations[0]).toEqual(['adgj', 'behk', 'cfil']);
+    for (const folds of allocations) {
+      expect(folds.map((f) => f.length)).toEqual([4, 4, 4]);
+      expect([...folds.join('')].sort().join('')).toBe('abcdefghijkl');
+    }
+    expect(new Set(allocations.map((a) => a.join('|'))).size).toBe(4);
+    // The same seed gives the same folds; a seeded split still never splits a group.
+    expect(groupedFolds(singles, 3, 'one')).toEqual(
+      groupedFolds([...singles].reverse(), 3, 'one').map((f) => ({
+        train: [...f.train].reverse(),
+        test: [...f.test].reverse(),
+      })),
+    );
+    for (const { train, test } of groupedFolds(docs, 3, 'one')) {
+      const trainGroups = new Set(train.map((d) => d.group));
+      expect(test.filter((d) => trainGroups.has(d.group))).toEqual([]);
+      expect(train.filter((d) => d.trainOnly)).toHaveLength(2);
+    }
+  });
 });
 
 describe('calibration and the confirm threshold', () => {

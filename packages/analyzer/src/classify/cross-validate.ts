@@ -161,18 +161,20 @@ const rescaled = (docs: Featurised[], from: TrainingSettings, to: TrainingSettin
 /**
  * Nested grouped cross-validation: on each outer training side an inner grouped CV chooses among
  * `recipes`, and the chosen recipe is fitted there and tested on the outer fold. The test fold
- * never chooses, so this is the figure of the whole procedure, choice included.
+ * never chooses, so this is the figure of the whole procedure, choice included. `allocation` seeds
+ * the outer folds (allocationSeed); the inner folds are always the name-ordered ones.
  */
 export function crossValidateNested(
   texts: LabelledText[],
   recipes: Recipe[] = CANDIDATE_RECIPES,
   k = OUTER_FOLDS,
+  allocation?: string,
 ): CrossValidation & { chosen: number[] } {
   const all = recipeSettings(recipes.flatMap(membersOf));
   const docs = featurise(texts, all);
   const predictions: Prediction[] = [];
   const chosen: number[] = [];
-  for (const { train, test } of groupedFolds(docs, k)) {
+  for (const { train, test } of groupedFolds(docs, k, allocation)) {
     const { index } = chooseRecipe(train, recipes);
     chosen.push(index);
     const settings = recipeSettings(recipes[index]!);
@@ -180,6 +182,51 @@ export function crossValidateNested(
     for (const d of rescaled(test, all, settings)) predictions.push(predict(s, d));
   }
   return { ...crossValidation(predictions, k), chosen };
+}
+
+/**
+ * How many allocations of the outer folds the type figure averages over: one split's figure moves
+ * with where the small source groups happen to fall (folds.ts groupedFolds).
+ */
+export const ALLOCATIONS = 5;
+
+/** The seed of the i-th allocation: the first is the name-ordered one, the others hashed. */
+export const allocationSeed = (i: number): string | undefined =>
+  i === 0 ? undefined : `sentinel-allocation-${i}`;
+
+export interface RepeatedNested {
+  /** One nested cross-validation per allocation, the name-ordered one first. */
+  repeats: Array<CrossValidation & { chosen: number[] }>;
+  /** Mean over allocations, with the sample standard deviation and the range. */
+  accuracy: { mean: number; sd: number; min: number; max: number };
+  expectedCalibrationError: { mean: number; sd: number; min: number; max: number };
+}
+
+/**
+ * The type figure: nested grouped cross-validation repeated over `allocations` allocations of the
+ * outer folds (allocationSeed), averaged. `onEach` hears of each allocation as it ends.
+ */
+export function crossValidateNestedRepeated(
+  texts: LabelledText[],
+  allocations = ALLOCATIONS,
+  onEach?: (i: number, cv: CrossValidation & { chosen: number[] }) => void,
+): RepeatedNested {
+  const repeats = Array.from({ length: allocations }, (_, i) => {
+    const cv = crossValidateNested(texts, CANDIDATE_RECIPES, OUTER_FOLDS, allocationSeed(i));
+    onEach?.(i, cv);
+    return cv;
+  });
+  return {
+    repeats,
+    accuracy: spreadOf(repeats.map((cv) => cv.accuracy)),
+    expectedCalibrationError: spreadOf(repeats.map((cv) => cv.expectedCalibrationError)),
+  };
+}
+
+function spreadOf(xs: number[]): RepeatedNested['accuracy'] {
+  const mean = xs.reduce((a, x) => a + x, 0) / xs.length;
+  const sd = xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1));
+  return { mean, sd, min: Math.min(...xs), max: Math.max(...xs) };
 }
 
 /** The calibrated answer of a fitted model for one document. */

@@ -74,7 +74,9 @@ const { values } = parseArgs({
 });
 const runs = Math.max(3, Number(values.runs));
 /** Allocations of the outer folds the nested type figure averages over (cross-validate.ts). */
-const allocations = Math.max(1, Math.round(Number(values.allocations)) || ALLOCATIONS);
+const allocations = Number(values.allocations);
+if (!Number.isInteger(allocations) || allocations < 1)
+  throw new Error('--allocations takes a whole number ≥ 1');
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
  * Deterministic grouped folds: groups by size (largest first) each go to the fold with the fewest
  * real documents so far. Groups of the same size go in name order, or, given an `allocation` seed,
  * in the order of SHA-256 of `<allocation>:<group>`: another allocation of the same balance, for
- * repeating a cross-validation over several splits (cross-validate.ts crossValidateRepeated).
+ * repeating a cross-validation over several splits (cross-validate.ts crossValidateNestedRepeated).
  * Train-only documents (train.ts `LabelledText.trainOnly`) are on every training side and never
  * tested.
  */

@@ -64,10 +64,10 @@ interface Mention {
   roleWeight: number;
 }
 
-/** A middle initial: "A.". */
 /** The last word of a town's name that starts with a given name: "Beverly Hills", "Glen Cove". */
 const TOWN_END =
   /^(?:hills?|heights|cove|springs?|oaks?|park|beach|falls|grove|lakes?|harbou?r|bay|valley|city|village|station|point|creek|ridge|woods?|gardens?|acres|landing|shores?|mills?|esther)$/i;
+/** A middle initial: "A.". */
 const isInitial = (token: string) => /^\p{Lu}\.$/u.test(token);
 /** A word that is never part of a name (a middle initial "A." is not the article "a"). */
 const notName = (token: string) => !isInitial(token) && NOT_NAME.has(token.toLowerCase().replace(/\.$/, ''));

@@ -4,7 +4,7 @@ import { analyzeExtracted } from '../analyze';
 import { loadCorpus } from '../corpus/corpus';
 import { loadRealCorpus, realCorpusDir } from '../corpus/real';
 import { evaluateCorpus } from '../evaluate';
-import { classifyText, manifestPath, modelPath } from './classifier';
+import { classifyText, FEWEST_WORDS_TO_BE_SURE, loadModel, manifestPath, modelPath } from './classifier';
 import {
   CANDIDATE_ENSEMBLES,
   CANDIDATE_SETTINGS,
@@ -72,6 +72,20 @@ describe('type classifier', () => {
     );
     expect(result.needsConfirmation).toBe(true);
     expect(result.confidence).toBe(Math.max(...Object.values(result.probabilities)));
+  });
+
+  it('flags a text too short to judge, however confident the model is', () => {
+    const { confirmBelow } = loadModel().model;
+    const short = 'Meeting with the adjuster at 3pm tomorrow at the property.';
+    const sure = classifyText(short);
+    expect(sure.confidence).toBeGreaterThanOrEqual(confirmBelow);
+    expect(sure.needsConfirmation).toBe(true);
+    // The same words four times (past FEWEST_WORDS_TO_BE_SURE): the flag follows the confidence alone.
+    const long = Array.from({ length: 4 }, () => short).join(' ');
+    expect(long.split(' ').length).toBeGreaterThanOrEqual(FEWEST_WORDS_TO_BE_SURE);
+    const result = classifyText(long);
+    expect(result.confidence).toBeGreaterThanOrEqual(confirmBelow);
+    expect(result.needsConfirmation).toBe(false);
   });
 
   it('sets the analysis flag needs_confirmation from it, and never for a type the user chose', () => {

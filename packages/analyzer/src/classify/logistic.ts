@@ -181,7 +181,7 @@ export function averageModels(models: LogisticModel[], settings: TrainingSetting
  * The committed model's settings: the candidate chooseRecipe picks on the whole corpus (a grouped
  * 4-fold CV of all the real documents; cross-validate.test.ts checks the choice still holds).
  */
-export const DEFAULT_SETTINGS: TrainingSettings = CANDIDATE_SETTINGS[2]!;
+export const DEFAULT_SETTINGS: TrainingSettings = CANDIDATE_SETTINGS[6]!;
 
 /** Texts shorter than this (characters) get the typography block at a proportionally lower weight. */
 export const SHAPE_FULL_CHARS = 400;

@@ -27,7 +27,7 @@ import {
   type Prediction,
 } from '../classify/cross-validate';
 import { CANDIDATE_RECIPES, DEFAULT_SETTINGS } from '../classify/logistic';
-import { SELF_WRITTEN, STATE_DEPT_EMAILS } from '../classify/train';
+import { COURT_OPINIONS, SELF_WRITTEN, STATE_DEPT_EMAILS } from '../classify/train';
 import { packageDir } from '../package-dir';
 
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
@@ -132,7 +132,7 @@ mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `analyzer-types-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ settings: DEFAULT_SETTINGS, candidates: CANDIDATE_RECIPES, selfWritten: SELF_WRITTEN, stateDeptEmails: STATE_DEPT_EMAILS, eceBins: ECE_BINS, nested: summary(nested), overAllocations, group: summary(group), strictGroup: summary(strict) }, null, 2)}\n`,
+  `${JSON.stringify({ settings: DEFAULT_SETTINGS, candidates: CANDIDATE_RECIPES, selfWritten: SELF_WRITTEN, stateDeptEmails: STATE_DEPT_EMAILS, courtOpinions: COURT_OPINIONS, eceBins: ECE_BINS, nested: summary(nested), overAllocations, group: summary(group), strictGroup: summary(strict) }, null, 2)}\n`,
 );
 console.log(
   `\nwrote ${path.relative(process.cwd(), file)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

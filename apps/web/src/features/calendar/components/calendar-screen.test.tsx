@@ -2,11 +2,12 @@ import {
   CALENDAR_COLOURS,
   MESSAGES,
   deleteEventConfirm,
+  eventSavedTo,
   type CalendarEvent,
   type Integration,
   CALENDAR_MESSAGES,
 } from '@sentinel/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockFetch, queryOf } from '@/testing/fetch-mock';
@@ -78,6 +79,8 @@ function mockAnswers(sentinelAnswer?: Promise<Response>) {
     'GET /api/calendar/events/sentinel': () =>
       sentinelAnswer ?? json(200, { data: [inspection, dueDate], source: 'sentinel', status: 'ok' }),
     'DELETE /api/calendar/events/sentinel/ev1': () => json(200, { id: 'ev1', deleted: true }),
+    'GET /api/cases': () => json(200, { data: [], total: 0 }),
+    'POST /api/calendar/events/sentinel': () => json(201, { data: { id: 'new' } }),
   });
 }
 
@@ -148,6 +151,29 @@ describe('Calendar screen', () => {
     expect(await screen.findByText(CALENDAR_MESSAGES.eventDeleted)).toBeInTheDocument();
     expect(fetches.callsTo('DELETE /api/calendar/events/sentinel/ev1')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByText('Hopper roof inspection')).not.toBeInTheDocument());
+  });
+
+  it('goes to the week of an event just created in another one, so the person sees it', async () => {
+    const { user, fetches } = setup();
+    await screen.findByText('Hopper roof inspection');
+    const heading = screen.getByRole('heading', { level: 2 });
+    const shownBefore = heading.textContent;
+    const later = noon.plus({ weeks: 3 });
+    await user.click(screen.getByRole('button', { name: 'New Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Calendar Event' });
+    const field = (name: string) =>
+      within(dialog).getByLabelText(name, { exact: false, selector: 'input,select,textarea' });
+    await user.type(field('Event Title'), 'Mediation');
+    fireEvent.change(field('Start Date & Time'), { target: { value: later.toFormat("yyyy-MM-dd'T'10:00") } });
+    fireEvent.change(field('End Date & Time'), { target: { value: later.toFormat("yyyy-MM-dd'T'11:00") } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText(eventSavedTo(['Sentinel Calendar']))).toBeInTheDocument();
+    // The calendar now shows that week, and reads its events.
+    await waitFor(() => expect(heading.textContent).not.toBe(shownBefore));
+    const read = fetches.callsTo('GET /api/calendar/events/sentinel').map(queryOf);
+    const last = read.at(-1)!;
+    expect(DateTime.fromISO(last.get('start')!) <= later).toBe(true);
+    expect(DateTime.fromISO(last.get('end')!) > later).toBe(true);
   });
 
   it('shows a deadline without a delete button', async () => {

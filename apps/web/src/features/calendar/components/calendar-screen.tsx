@@ -51,6 +51,9 @@ export function CalendarScreen() {
   }>({ open: false, start: null, event: null });
   const [selected, setSelected] = useState<{ event: CalendarEvent; anchor: HTMLElement } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<CalendarEvent | null>(null);
+  // The start of an event just saved: the calendar goes there, so the person sees what they made
+  // (at 11.30 pm on a Saturday the next hour is in next week).
+  const [savedStart, setSavedStart] = useState<{ start: string } | null>(null);
 
   const connected = (provider: 'google' | 'microsoft') =>
     integrationOf(connections.data, provider)?.connection?.status === 'connected';
@@ -138,6 +141,7 @@ export function CalendarScreen() {
         initialView={opening.view}
         onViewChange={rememberView}
         initialDate={opening.date}
+        showStart={savedStart}
         onRangeChange={onRangeChange}
         onDateClick={(start) => setDialog({ open: true, start, event: null })}
         onEventClick={(event, anchor) => setSelected({ event, anchor })}
@@ -166,6 +170,7 @@ export function CalendarScreen() {
         event={dialog.event}
         timeZone={timeZone}
         connections={{ google: connected('google'), outlook: connected('microsoft') }}
+        onSaved={(start) => setSavedStart({ start })}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

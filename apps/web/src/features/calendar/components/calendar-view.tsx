@@ -57,6 +57,12 @@ export interface CalendarViewProps {
   initialView: InitialView;
   /** The day to open at (YYYY-MM-DD; a link from a reminder or a case); today when absent. */
   initialDate?: string;
+  /**
+   * The wall-clock start of an event just saved (YYYY-MM-DD, or YYYY-MM-DDTHH:mm), a new object
+   * each time: the view shown goes to its day (nothing moves when it shows it already) and scrolls
+   * to its time.
+   */
+  showStart?: { start: string } | null;
   onRangeChange: (range: CalendarRange) => void;
   /** The view shown changed (to remember the person's choice). */
   onViewChange?: (view: string) => void;
@@ -113,6 +119,7 @@ export function CalendarView({
   timeZone,
   initialView,
   initialDate,
+  showStart,
   onRangeChange,
   onViewChange,
   onDateClick,
@@ -140,6 +147,13 @@ export function CalendarView({
     api()?.changeView(pendingView.view, pendingView.date);
     setPendingView(null);
   }, [pendingView]);
+
+  useEffect(() => {
+    if (!showStart) return;
+    const { start } = showStart;
+    api()?.gotoDate(start.slice(0, 10));
+    if (start.length > 10) api()?.scrollToTime(start.slice(11, 16));
+  }, [showStart]);
 
   function changeView(next: string, date?: string) {
     setView(next);

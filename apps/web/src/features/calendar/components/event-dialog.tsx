@@ -63,6 +63,11 @@ export interface EventDialogProps {
   connections: ProviderConnections;
   /** A Sentinel event of the user's to edit (saved to its own calendar); absent to create one. */
   event?: CalendarEvent | null;
+  /**
+   * Saved (to at least one calendar): its wall-clock start in the user's zone (YYYY-MM-DD when
+   * all-day, else YYYY-MM-DDTHH:mm).
+   */
+  onSaved?: (start: string) => void;
 }
 
 const TARGET_LABELS: Record<CalendarSaveTarget, string> = {
@@ -82,6 +87,7 @@ export function EventDialog({
   timeZone,
   connections,
   event,
+  onSaved,
 }: EventDialogProps) {
   return (
     <Dialog
@@ -96,6 +102,7 @@ export function EventDialog({
         timeZone={timeZone}
         connections={connections}
         event={event ?? null}
+        onSaved={onSaved}
         onClose={() => onOpenChange(false)}
       />
     </Dialog>
@@ -153,6 +160,7 @@ function EventForm({
   timeZone,
   connections,
   event,
+  onSaved,
   onClose,
 }: Omit<EventDialogProps, 'open' | 'onOpenChange' | 'event'> & {
   event: CalendarEvent | null;
@@ -249,6 +257,7 @@ function EventForm({
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.calendar.all });
       }, EVENT_RELOAD_AFTER_SAVE_MS);
+      onSaved?.(values.start);
       onClose();
     } catch (error) {
       const conflict = changedElsewhere(error);
@@ -295,6 +304,7 @@ function EventForm({
       setTimeout(() => {
         void queryClient.invalidateQueries({ queryKey: queryKeys.calendar.all });
       }, EVENT_RELOAD_AFTER_SAVE_MS);
+      onSaved?.(values.start);
       onClose();
     } catch {
       toast.error(CALENDAR_MESSAGES.eventSaveFailed);

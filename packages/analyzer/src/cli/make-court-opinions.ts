@@ -13,9 +13,9 @@
  * files. Each keeps its opening up to a blank line near 6,000 characters (a first upload's pages).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { COURT_OPINIONS_DIR, type CourtOpinion } from '../corpus/court-opinions';
+import { writeTrainingFolder } from '../corpus/training-folder';
 
 const [sourceFile, countArg] = process.argv.slice(2);
 if (!sourceFile) {
@@ -90,24 +90,13 @@ const candidates = source
   .map((o) => ({ key: sha256(`${SALT}:${o.id}`), ...o }))
   .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-const chosen: Array<CourtOpinion & { text: string }> = candidates.slice(0, COUNT).map((o) => {
+const chosen = candidates.slice(0, COUNT).map((o) => {
   const court = COURTS[o.id];
   if (!court) throw new Error(`${o.id} was chosen but its court has not been read: add it to COURTS`);
   const text = opening(tidy(o.plain_text));
-  return { id: o.id, court, chars: text.length, text };
+  const entry: CourtOpinion = { id: o.id, court, chars: text.length };
+  return { entry, text };
 });
 
-// The texts of an earlier run go; the folder's README stays.
-mkdirSync(COURT_OPINIONS_DIR, { recursive: true });
-for (const file of readdirSync(COURT_OPINIONS_DIR))
-  if (file.endsWith('.txt')) rmSync(path.join(COURT_OPINIONS_DIR, file));
-for (const { id, text } of chosen) writeFileSync(path.join(COURT_OPINIONS_DIR, `${id}.txt`), `${text}\n`);
-writeFileSync(
-  path.join(COURT_OPINIONS_DIR, 'MANIFEST.json'),
-  `${JSON.stringify(
-    chosen.map(({ id, court, chars }) => ({ id, court, chars })),
-    null,
-    2,
-  )}\n`,
-);
+writeTrainingFolder(COURT_OPINIONS_DIR, chosen, (o) => o.id);
 console.log(`${candidates.length} candidates, wrote ${chosen.length} to ${COURT_OPINIONS_DIR}`);

@@ -13,9 +13,10 @@
  * The choice is by the SHA-1 of the file name, so a rerun on the same release writes the same files.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { STATE_DEPT_EMAIL_DIR, type StateDeptEmail } from '../corpus/state-dept-email';
+import { writeTrainingFolder } from '../corpus/training-folder';
 
 const [textDir, countArg] = process.argv.slice(2);
 if (!textDir) {
@@ -88,7 +89,7 @@ for (const release of readdirSync(textDir).sort()) {
 }
 candidates.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 
-const chosen: Array<StateDeptEmail & { text: string }> = [];
+const chosen: Array<{ entry: StateDeptEmail; text: string }> = [];
 for (const c of candidates) {
   const lines = c.text.split('\n');
   let i = 0;
@@ -104,21 +105,9 @@ for (const c of candidates) {
   const words = (rest.split('Original Message')[0]!.match(/[A-Za-z]+/g) ?? []).length;
   const letters = [...text].filter((ch) => /\p{L}/u.test(ch)).length;
   if (text.length < 300 || text.length > 3000 || words < 40 || letters / text.length < 0.6) continue;
-  chosen.push({ doc: c.doc, release: c.release, headers, text });
+  chosen.push({ entry: { doc: c.doc, release: c.release, headers }, text });
   if (chosen.length >= COUNT) break;
 }
 
-// The texts of an earlier run go; the folder's README stays.
-mkdirSync(STATE_DEPT_EMAIL_DIR, { recursive: true });
-for (const file of readdirSync(STATE_DEPT_EMAIL_DIR))
-  if (file.endsWith('.txt')) rmSync(path.join(STATE_DEPT_EMAIL_DIR, file));
-for (const { doc, text } of chosen) writeFileSync(path.join(STATE_DEPT_EMAIL_DIR, `${doc}.txt`), `${text}\n`);
-writeFileSync(
-  path.join(STATE_DEPT_EMAIL_DIR, 'MANIFEST.json'),
-  `${JSON.stringify(
-    chosen.map(({ doc, release, headers }) => ({ doc, release, headers })),
-    null,
-    2,
-  )}\n`,
-);
+writeTrainingFolder(STATE_DEPT_EMAIL_DIR, chosen, (e) => e.doc);
 console.log(`${candidates.length} candidates, wrote ${chosen.length} to ${STATE_DEPT_EMAIL_DIR}`);

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageDir } from '../package-dir';
+import { loadTrainingFolder } from './training-folder';
 
 /**
  * Real court opinions and orders of courts other than the First Circuit, for training only
@@ -22,12 +21,4 @@ export interface CourtOpinion {
   chars: number;
 }
 
-export function loadCourtOpinions(): Array<CourtOpinion & { text: string; sha256: string }> {
-  const manifest = JSON.parse(
-    readFileSync(path.join(COURT_OPINIONS_DIR, 'MANIFEST.json'), 'utf8'),
-  ) as CourtOpinion[];
-  return manifest.map((entry) => {
-    const text = readFileSync(path.join(COURT_OPINIONS_DIR, `${entry.id}.txt`), 'utf8');
-    return { ...entry, text, sha256: createHash('sha256').update(text).digest('hex') };
-  });
-}
+export const loadCourtOpinions = () => loadTrainingFolder<CourtOpinion>(COURT_OPINIONS_DIR, (o) => o.id);

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageDir } from '../package-dir';
+import { loadTrainingFolder } from './training-folder';
 
 /**
  * Real informal e-mail from a second source, for training only: messages that State Department
@@ -22,12 +21,5 @@ export interface StateDeptEmail {
   headers: boolean;
 }
 
-export function loadStateDeptEmails(): Array<StateDeptEmail & { text: string; sha256: string }> {
-  const manifest = JSON.parse(
-    readFileSync(path.join(STATE_DEPT_EMAIL_DIR, 'MANIFEST.json'), 'utf8'),
-  ) as StateDeptEmail[];
-  return manifest.map((entry) => {
-    const text = readFileSync(path.join(STATE_DEPT_EMAIL_DIR, `${entry.doc}.txt`), 'utf8');
-    return { ...entry, text, sha256: createHash('sha256').update(text).digest('hex') };
-  });
-}
+export const loadStateDeptEmails = () =>
+  loadTrainingFolder<StateDeptEmail>(STATE_DEPT_EMAIL_DIR, (e) => e.doc);

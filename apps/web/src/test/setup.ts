@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { cancelCalendarReload } from '@/features/calendar/api/events';
 import { cancelProactiveRefresh } from '@/lib/api-client';
 import { writeRetryDelaysMs } from '@/lib/api-client/request';
 import { queryClient } from '@/lib/query-client';
@@ -30,6 +31,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   cancelProactiveRefresh();
+  cancelCalendarReload();
   queryClient.clear();
   // The access token lives in module memory, which outlasts a test: forget it with the storage.
   clearSession();

@@ -10,6 +10,7 @@ import {
   type MicrosoftEventBody,
   type SentinelEventBody,
   CALENDAR_MESSAGES,
+  EVENT_RELOAD_AFTER_SAVE_MS,
 } from '@sentinel/shared';
 import {
   keepPreviousData,
@@ -156,6 +157,27 @@ export function useCalendarEvents(userId: string, range: CalendarRange) {
   const options = calendarEventsQuery(queryClient, userId, range);
   usePrefetchQuery(options);
   return useQuery({ ...options, placeholderData: keepPreviousData });
+}
+
+/** The reload that follows a save (spec: events are reloaded 1000 ms after saving). */
+let reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Reads every calendar again EVENT_RELOAD_AFTER_SAVE_MS after a save, once: a second save within
+ * that time moves the reload rather than adding one. The timer outlives the dialog that saved.
+ */
+export function reloadCalendarsAfterSave(queryClient: QueryClient): void {
+  clearTimeout(reloadTimer);
+  reloadTimer = setTimeout(() => {
+    reloadTimer = undefined;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.calendar.all });
+  }, EVENT_RELOAD_AFTER_SAVE_MS);
+}
+
+/** Drops a pending reload (tests: a save's reload must not land in the next test's calendar). */
+export function cancelCalendarReload(): void {
+  clearTimeout(reloadTimer);
+  reloadTimer = undefined;
 }
 
 export type CreateEventBody =

@@ -6,11 +6,12 @@ import {
   type CalendarEvent,
   type Integration,
   CALENDAR_MESSAGES,
+  EVENT_RELOAD_AFTER_SAVE_MS,
 } from '@sentinel/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch, queryOf } from '@/testing/fetch-mock';
+import { json, mockFetch, queryOf, type FetchHandler } from '@/testing/fetch-mock';
 import { renderWithRouter } from '@/testing/render-app';
 import { queryClient } from '@/lib/query-client';
 import { getSessionSnapshot } from '@/lib/session-store';
@@ -65,12 +66,12 @@ const integrations: Integration[] = [
   { provider: 'microsoft', configured: true, sandbox: true, composeUrl: null, connection: null },
 ];
 
-function setup(sentinelAnswer?: Promise<Response>) {
-  const fetches = mockAnswers(sentinelAnswer);
+function setup(sentinelAnswer?: Promise<Response>, handlers: Record<string, FetchHandler> = {}) {
+  const fetches = mockAnswers(sentinelAnswer, handlers);
   return { ...renderWithRouter(<CalendarScreen />, '/calendar'), fetches };
 }
 
-function mockAnswers(sentinelAnswer?: Promise<Response>) {
+function mockAnswers(sentinelAnswer?: Promise<Response>, handlers: Record<string, FetchHandler> = {}) {
   return mockFetch({
     'GET /api/oauth/connections': () => json(200, { data: integrations }),
     'GET /api/calendar/events/google': () => json(502, { message: 'Google did not answer' }),
@@ -81,6 +82,7 @@ function mockAnswers(sentinelAnswer?: Promise<Response>) {
     'DELETE /api/calendar/events/sentinel/ev1': () => json(200, { id: 'ev1', deleted: true }),
     'GET /api/cases': () => json(200, { data: [], total: 0 }),
     'POST /api/calendar/events/sentinel': () => json(201, { data: { id: 'new' } }),
+    ...handlers,
   });
 }
 
@@ -174,6 +176,36 @@ describe('Calendar screen', () => {
     const last = read.at(-1)!;
     expect(DateTime.fromISO(last.get('start')!) <= later).toBe(true);
     expect(DateTime.fromISO(last.get('end')!) > later).toBe(true);
+  });
+
+  it('reads the calendars again 1000 ms after a save, not before', async () => {
+    const reads: number[] = [];
+    let posted = 0;
+    const { user } = setup(undefined, {
+      'GET /api/calendar/events/sentinel': () => {
+        reads.push(Date.now());
+        return json(200, { data: [inspection, dueDate], source: 'sentinel', status: 'ok' });
+      },
+      'POST /api/calendar/events/sentinel': () => {
+        posted = Date.now();
+        return json(201, { data: { id: 'new' } });
+      },
+    });
+    await screen.findByText('Hopper roof inspection');
+    await user.click(screen.getByRole('button', { name: 'New Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Calendar Event' });
+    const field = (name: string) =>
+      within(dialog).getByLabelText(name, { exact: false, selector: 'input,select,textarea' });
+    await user.type(field('Event Title'), 'Call with the adjuster');
+    // Today, in the week shown: the save moves the calendar nowhere, so only the reload reads it.
+    fireEvent.change(field('Start Date & Time'), { target: { value: noon.toFormat("yyyy-MM-dd'T'15:00") } });
+    fireEvent.change(field('End Date & Time'), { target: { value: noon.toFormat("yyyy-MM-dd'T'16:00") } });
+    const readBefore = reads.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await screen.findByText(eventSavedTo(['Sentinel Calendar']))).toBeInTheDocument();
+    await waitFor(() => expect(reads.length).toBe(readBefore + 1));
+    // Node may fire a timer a millisecond early.
+    expect(reads.at(-1)! - posted).toBeGreaterThanOrEqual(EVENT_RELOAD_AFTER_SAVE_MS - 2);
   });
 
   it('shows a deadline without a delete button', async () => {

@@ -2,7 +2,6 @@ import {
   ADDED_REMINDER,
   CALENDAR_SOURCE_LABELS,
   DEFAULT_REMINDER,
-  EVENT_RELOAD_AFTER_SAVE_MS,
   EVENT_TYPE_LABELS,
   EVENT_TYPES,
   MAX_EVENT_REMINDERS,
@@ -21,7 +20,6 @@ import { Plus, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { allCasesQueryOptions } from '@/api/cases';
-import { queryKeys } from '@/api/query-keys';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -35,6 +33,7 @@ import {
   changedElsewhere,
   createCalendarEvent,
   moveCalendarEvent,
+  reloadCalendarsAfterSave,
   useReplaceCachedEvent,
   type CreateEventBody,
 } from '../api/events';
@@ -254,9 +253,7 @@ function EventForm({
       const answer = await moveCalendarEvent(current, sentinelPayload(values, title, timeZone));
       replaceCached(current.source, current.id, answer.data);
       toast.success(CALENDAR_MESSAGES.eventUpdated);
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.calendar.all });
-      }, EVENT_RELOAD_AFTER_SAVE_MS);
+      reloadCalendarsAfterSave(queryClient);
       onSaved?.(values.start);
       onClose();
     } catch (error) {
@@ -301,9 +298,7 @@ function EventForm({
         return;
       }
       toast.success(eventSavedTo(saved));
-      setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.calendar.all });
-      }, EVENT_RELOAD_AFTER_SAVE_MS);
+      reloadCalendarsAfterSave(queryClient);
       onSaved?.(values.start);
       onClose();
     } catch {

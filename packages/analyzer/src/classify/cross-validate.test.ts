@@ -115,10 +115,10 @@ describe('calibration and the confirm threshold', () => {
 });
 
 // The committed settings' figure in the README (grouped cross-validation on the real corpus,
-// allocation 0: 92.6 %), minus 2 points: a change that loses more than that on sources the model
+// allocation 0: 93.2 %), minus 2 points: a change that loses more than that on sources the model
 // has not seen fails here. (The primary figure, nested CV with the choice of recipe inside, over
 // five allocations of the folds, takes an hour: `npx tsx packages/analyzer/src/cli/evaluate-types.ts`.)
-const MEASURED_ACCURACY = 0.926;
+const MEASURED_ACCURACY = 0.932;
 
 describe.skipIf(!realCorpusDir())(
   'grouped cross-validation on the real corpus (skipped when ../shared/corpus/real is not on this machine)',

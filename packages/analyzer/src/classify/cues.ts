@@ -27,6 +27,9 @@ const density =
     return Math.min(3, (count(re)(text) * per) / words);
   };
 
+/** The non-blank lines at the top of a document that hold its title. */
+const TITLE_LINES = 5;
+
 const MONEY_AT_END = /(?:\$\s?|usd\s?)?\(?-?\$?\d{1,3}(?:,\d{3})*\.\d{2}\)?\s*$/i;
 
 export const CUES: Cue[] = [
@@ -74,8 +77,18 @@ export const CUES: Cue[] = [
     test: (_, lines) => (lines.filter((l) => /^\s*\d{1,2}\.\s+[A-Z]/.test(l)).length >= 3 ? 1 : 0),
   },
   {
+    // In the title, as the name says: anywhere in the text it fires on every claim letter that
+    // mentions "your policy" and on every web page that links its privacy policy.
     name: 'agreement_title',
-    test: has(/\b(agreement|contract|release|endorsement|lease|policy|authorization|assignment)\b/i),
+    test: (_, lines) =>
+      lines
+        .filter((l) => l.trim())
+        .slice(0, TITLE_LINES)
+        .some((l) =>
+          /\b(agreement|contract|release|endorsement|lease|policy|authorization|assignment)\b/i.test(l),
+        )
+        ? 1
+        : 0,
   },
   { name: 'whereas', test: has(/\bwhereas\b|\bin witness whereof\b|\bnow,? therefore\b/i) },
   { name: 'shall', test: (text) => Math.min(count(/\bshall\b/gi)(text), 6) / 2 },

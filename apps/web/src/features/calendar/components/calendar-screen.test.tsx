@@ -86,6 +86,20 @@ function mockAnswers(sentinelAnswer?: Promise<Response>, handlers: Record<string
   });
 }
 
+/** Creates an hour's event in the Sentinel calendar from New Event, and waits for its toast. */
+async function createEvent(user: ReturnType<typeof setup>['user'], title: string, start: DateTime) {
+  await user.click(screen.getByRole('button', { name: 'New Event' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create Calendar Event' });
+  const field = (name: string) =>
+    within(dialog).getByLabelText(name, { exact: false, selector: 'input,select,textarea' });
+  await user.type(field('Event Title'), title);
+  const at = (time: DateTime) => ({ target: { value: time.toFormat("yyyy-MM-dd'T'HH:mm") } });
+  fireEvent.change(field('Start Date & Time'), at(start));
+  fireEvent.change(field('End Date & Time'), at(start.plus({ hours: 1 })));
+  await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+  expect(await screen.findByText(eventSavedTo(['Sentinel Calendar']))).toBeInTheDocument();
+}
+
 beforeEach(() => {
   signIn(attorney);
   // FullCalendar measures its container; jsdom has no ResizeObserver.
@@ -160,16 +174,8 @@ describe('Calendar screen', () => {
     await screen.findByText('Hopper roof inspection');
     const heading = screen.getByRole('heading', { level: 2 });
     const shownBefore = heading.textContent;
-    const later = noon.plus({ weeks: 3 });
-    await user.click(screen.getByRole('button', { name: 'New Event' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Calendar Event' });
-    const field = (name: string) =>
-      within(dialog).getByLabelText(name, { exact: false, selector: 'input,select,textarea' });
-    await user.type(field('Event Title'), 'Mediation');
-    fireEvent.change(field('Start Date & Time'), { target: { value: later.toFormat("yyyy-MM-dd'T'10:00") } });
-    fireEvent.change(field('End Date & Time'), { target: { value: later.toFormat("yyyy-MM-dd'T'11:00") } });
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
-    expect(await screen.findByText(eventSavedTo(['Sentinel Calendar']))).toBeInTheDocument();
+    const later = noon.plus({ weeks: 3 }).set({ hour: 10 });
+    await createEvent(user, 'Mediation', later);
     // The calendar now shows that week, and reads its events.
     await waitFor(() => expect(heading.textContent).not.toBe(shownBefore));
     const read = fetches.callsTo('GET /api/calendar/events/sentinel').map(queryOf);
@@ -192,17 +198,9 @@ describe('Calendar screen', () => {
       },
     });
     await screen.findByText('Hopper roof inspection');
-    await user.click(screen.getByRole('button', { name: 'New Event' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Calendar Event' });
-    const field = (name: string) =>
-      within(dialog).getByLabelText(name, { exact: false, selector: 'input,select,textarea' });
-    await user.type(field('Event Title'), 'Call with the adjuster');
-    // Today, in the week shown: the save moves the calendar nowhere, so only the reload reads it.
-    fireEvent.change(field('Start Date & Time'), { target: { value: noon.toFormat("yyyy-MM-dd'T'15:00") } });
-    fireEvent.change(field('End Date & Time'), { target: { value: noon.toFormat("yyyy-MM-dd'T'16:00") } });
     const readBefore = reads.length;
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
-    expect(await screen.findByText(eventSavedTo(['Sentinel Calendar']))).toBeInTheDocument();
+    // Today, in the week shown: the save moves the calendar nowhere, so only the reload reads it.
+    await createEvent(user, 'Call with the adjuster', noon.set({ hour: 15 }));
     await waitFor(() => expect(reads.length).toBe(readBefore + 1));
     // Node may fire a timer a millisecond early.
     expect(reads.at(-1)! - posted).toBeGreaterThanOrEqual(EVENT_RELOAD_AFTER_SAVE_MS - 2);

@@ -328,7 +328,8 @@ async function main(): Promise<number> {
     const corrected = real.entitiesWithErrata.test.persons;
     console.log(
       `persons, test half, labels with the ${PERSON_ERRATA.length} errata of src/corpus/real-errata.ts ` +
-        `(persons the labels miss; only the rules' finds were reviewed): precision ${pct(corrected.precision)}, recall ${pct(corrected.recall)}`,
+        `(persons the labels miss, confirmed by a blind review: evaluation/person-errata-review.json; only the rules' finds were reviewed, ` +
+        `so the recall leans their way): precision ${pct(corrected.precision)}, recall ${pct(corrected.recall)}`,
     );
     for (const { name, heldOut, result } of real.freshOpinions) {
       const fresh = result.scores.persons;
@@ -339,15 +340,15 @@ async function main(): Promise<number> {
       );
     }
     const test = real.entities.test;
+    const meets = (f: { precision: number; recall: number }, k: 'persons' | 'dates' | 'amounts') =>
+      verdict(f.precision >= TARGETS[k].precision && f.recall >= TARGETS[k].recall);
     console.log(
       `type accuracy ${pct(acc.mean)} (≥ 92 %: ${verdict(acc.mean >= TARGETS.typeAccuracy)}); ` +
         `ECE ${ece.mean.toFixed(3)} (≤ 0.05: ${verdict(ece.mean <= TARGETS.calibrationError)}); ` +
         (['persons', 'dates', 'amounts'] as const)
-          .map(
-            (k) =>
-              `${k} ${pct(test[k].precision)} / ${pct(test[k].recall)} (${verdict(test[k].precision >= TARGETS[k].precision && test[k].recall >= TARGETS[k].recall)})`,
-          )
-          .join(', '),
+          .map((k) => `${k} ${pct(test[k].precision)} / ${pct(test[k].recall)} (${meets(test[k], k)})`)
+          .join(', ') +
+        `; persons with the errata ${pct(corrected.precision)} / ${pct(corrected.recall)} (${meets(corrected, 'persons')})`,
     );
   } else
     console.log('\nThe real corpus is not on this machine (SENTINEL_REAL_CORPUS): its figures are left out.');

@@ -1,4 +1,6 @@
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseHandle } from '@sentinel/db';
 import { buildApp } from './app';
 import { CLEANUP_JOB } from './modules/documents/storage-cleanup';
 import { DEADLINES_RESYNC_JOB } from './modules/deadlines/resync';
@@ -39,22 +41,46 @@ async function main() {
     : false;
 
   const app = await buildApp({ config, database });
-  app.addHook('onClose', () => database.close());
   // `npm run backup` asks the running server for a consistent snapshot of the embedded database.
-  if (database.kind === 'embedded') {
-    const stopBackups = await serveBackups(database, config.dataDir, (message, err) =>
-      app.log.warn({ err }, message),
-    );
-    app.addHook('onClose', stopBackups);
-  }
+  const stopBackups =
+    database.kind === 'embedded'
+      ? await serveBackups(database, config.dataDir, (message, err) => app.log.warn({ err }, message))
+      : async () => undefined;
 
+  // Shutting down: what start-up still has in hand ends first, then app.close() stops the jobs,
+  // the analysis workers and the live channel and writes the pending audit rows, and only then
+  // do the backups and the database close. (They are not onClose hooks: Fastify runs those
+  // last-registered first, which closed the database before the jobs had stopped.)
+  let closing = false;
+  let startingUp: Promise<void> = Promise.resolve();
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+    closing = true;
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
+    await startingUp.catch(() => undefined);
     await app.close();
+    await stopBackups();
+    await database.close();
   });
 
   await app.listen({ host: config.host, port: config.port });
+  // A signal may come while listen() returns: then nothing more is started.
+  if (closing) return;
+  startingUp = startBackgroundWork(app, database);
+  await startingUp;
+  if (closing) return;
+  const dataNote = database.kind === 'embedded' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
+  console.log(`\nSentinel is running at ${config.publicUrl} (${dataNote}; outbox ${config.dataDir}/outbox)`);
+  if (seeded || (database.kind === 'embedded' && config.demoSeed !== 'never'))
+    console.log(demoLoginsText(config.publicUrl));
+}
+
+/**
+ * The work that starts once the server listens: the job queue, the schedules of the background
+ * work, and the demo attorney's sandbox mailboxes.
+ */
+async function startBackgroundWork(app: FastifyInstance, database: DatabaseHandle): Promise<void> {
+  const { config } = app;
   // Background jobs run in this process; document analysis in its worker threads.
   app.jobs.start();
   // Deadlines on the calendar computed under rules this build changed are recomputed.
@@ -113,10 +139,6 @@ async function main() {
       app.log.warn({ err }, 'demo mailboxes not connected'),
     );
   }
-  const dataNote = database.kind === 'embedded' ? `embedded database in ${config.dataDir}/db` : 'PostgreSQL';
-  console.log(`\nSentinel is running at ${config.publicUrl} (${dataNote}; outbox ${config.dataDir}/outbox)`);
-  if (seeded || (database.kind === 'embedded' && config.demoSeed !== 'never'))
-    console.log(demoLoginsText(config.publicUrl));
 }
 
 main().catch((error: unknown) => {

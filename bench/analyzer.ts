@@ -26,6 +26,7 @@ import {
   crossValidateNestedRepeated,
   crossValidateRealCorpus,
   realCorpusTexts,
+  scoreFreshTypes,
   type CrossValidation,
   type RepeatedNested,
 } from '../packages/analyzer/src/classify/cross-validate';
@@ -103,6 +104,8 @@ function realQuality(): {
   entities: ReturnType<typeof realEntityFigures>['figures'];
   /** The same with the persons the labels miss added (src/corpus/real-errata.ts). */
   entitiesWithErrata: ReturnType<typeof realEntityFigures>['figures'];
+  /** The committed model's types on the fresh sources (packages/analyzer/evaluation/fresh-types). */
+  freshTypes: ReturnType<typeof scoreFreshTypes>;
   /** Persons of the twenty fresh opinions (packages/analyzer/evaluation/fresh-opinions). */
   freshOpinions: Array<{ name: string; heldOut: boolean; result: ReturnType<typeof evaluateRealEntities> }>;
 } {
@@ -116,6 +119,7 @@ function realQuality(): {
       group: crossValidateRealCorpus('group'),
       strictGroup: crossValidateRealCorpus('strictGroup'),
     },
+    freshTypes: scoreFreshTypes(),
     entities: realEntityFigures(loadRealCorpus()).figures,
     entitiesWithErrata: realEntityFigures(withPersonErrata(loadRealCorpus())).figures,
     freshOpinions: FRESH_OPINION_SETS.map(({ name, dir, heldOut }) => ({
@@ -313,6 +317,12 @@ async function main(): Promise<number> {
         ...real.types.nested.confusion[type as keyof typeof real.types.nested.confusion],
       })),
     );
+    const fresh = real.freshTypes;
+    console.log(
+      `type on ${fresh.documents} documents of sources the corpus lacks (packages/analyzer/evaluation/fresh-types, held out; ` +
+        `the committed model): accuracy ${pct(fresh.accuracy)}, ECE ${fresh.expectedCalibrationError.toFixed(3)}, ` +
+        `mean confidence − accuracy ${fresh.calibration.overconfidence >= 0 ? '+' : ''}${fresh.calibration.overconfidence.toFixed(3)}`,
+    );
     console.log('Real corpus, entities (development half: rules tuned on it; test half: the honest figure)');
     printTable(
       (['dev', 'test', 'all'] as const).flatMap((half) =>
@@ -389,6 +399,7 @@ async function main(): Promise<number> {
           chosen: cv.chosen,
         })),
       },
+      freshTypes: real.freshTypes,
       entities: real.entities,
       entitiesWithErrata: real.entitiesWithErrata,
       freshOpinions: real.freshOpinions.map(({ name, heldOut, result }) => ({

@@ -1,5 +1,6 @@
 import { DOCUMENT_TYPES, type DocumentType } from '@sentinel/shared';
-import { loadRealCorpus } from '../corpus/real';
+import { FRESH_TYPES_DIR, loadRealCorpus } from '../corpus/real';
+import { classifyText } from './classifier';
 import { groupedFolds } from './folds';
 import {
   averageModels,
@@ -240,6 +241,25 @@ function predict(s: Scorer, d: Featurised): Prediction {
     confidence: p[top]!,
     needsConfirmation: p[top]! < s.model.confirmBelow,
   };
+}
+
+/**
+ * The committed model (classifyText, no corrections learned) on documents of sources neither the
+ * corpus nor the training texts have (corpus/real.ts FRESH_TYPES_DIR): what a firm's first uploads
+ * would see, where the grouped figure above is an upper bound. Held out: callers print totals.
+ */
+export function scoreFreshTypes(dir = FRESH_TYPES_DIR): ReturnType<typeof scorePredictions> {
+  const predictions = loadRealCorpus(dir).map((d): Prediction => {
+    const c = classifyText(d.text);
+    return {
+      id: d.id,
+      label: d.label,
+      predicted: c.type,
+      confidence: c.confidence,
+      needsConfirmation: c.needsConfirmation,
+    };
+  });
+  return scorePredictions(predictions);
 }
 
 /** The real corpus (folds by `grouping`) with the train-only texts (train.ts trainOnlyTexts). */

@@ -7,7 +7,8 @@
  * recipe among CANDIDATE_RECIPES, eight settings and three ensembles of them), repeated over N
  * allocations of the outer folds (ALLOCATIONS, 5, unless given): their mean is the type figure, and
  * the first allocation's full table follows. Then the committed recipe (DEFAULT_SETTINGS) with folds
- * by source group and by strict group (FinanceBench whole). Writes the figures to
+ * by source group and by strict group (FinanceBench whole), and the committed model on the fresh
+ * sources of evaluation/fresh-types (totals only: it is held out). Writes the figures to
  * bench/results/analyzer-types-<time>.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import {
   ECE_BINS,
   expectedCalibrationError,
   realCorpusTexts,
+  scoreFreshTypes,
   type CrossValidation,
   type Prediction,
 } from '../classify/cross-validate';
@@ -121,6 +123,20 @@ print('By source group (FinanceBench split by filing company)', group);
 const strict = crossValidateRealCorpus('strictGroup');
 print('By strict group (FinanceBench as one source)', strict);
 
+const fresh = scoreFreshTypes();
+console.log(
+  `\nFresh sources (evaluation/fresh-types: ${fresh.documents} documents of sources the corpus lacks, labelled twice; ` +
+    `the committed model; held out, so totals only)`,
+);
+console.log(
+  `  accuracy ${pct(fresh.accuracy)}, ECE (${ECE_BINS} bins) ${fresh.expectedCalibrationError.toFixed(3)}, ` +
+    `mean confidence − accuracy ${fresh.calibration.overconfidence >= 0 ? '+' : ''}${fresh.calibration.overconfidence.toFixed(3)}; ` +
+    `flagged ${pct(fresh.needsConfirmation.share)}`,
+);
+console.log(
+  `  recall per class: ${DOCUMENT_TYPES.map((c) => `${c} ${Math.round(fresh.perClass[c].recall * fresh.perClass[c].support)}/${fresh.perClass[c].support}`).join(', ')}`,
+);
+
 const summary = (cv: CrossValidation) => ({
   ...cv,
   spread: spread(cv),
@@ -132,7 +148,7 @@ mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, `analyzer-types-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 writeFileSync(
   file,
-  `${JSON.stringify({ settings: DEFAULT_SETTINGS, candidates: CANDIDATE_RECIPES, selfWritten: SELF_WRITTEN, stateDeptEmails: STATE_DEPT_EMAILS, courtOpinions: COURT_OPINIONS, eceBins: ECE_BINS, nested: summary(nested), overAllocations, group: summary(group), strictGroup: summary(strict) }, null, 2)}\n`,
+  `${JSON.stringify({ settings: DEFAULT_SETTINGS, candidates: CANDIDATE_RECIPES, selfWritten: SELF_WRITTEN, stateDeptEmails: STATE_DEPT_EMAILS, courtOpinions: COURT_OPINIONS, eceBins: ECE_BINS, nested: summary(nested), overAllocations, group: summary(group), strictGroup: summary(strict), freshTypes: fresh }, null, 2)}\n`,
 );
 console.log(
   `\nwrote ${path.relative(process.cwd(), file)} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -93,6 +93,15 @@ export const FRESH_OPINIONS_DIR = path.join(packageDir, 'evaluation/fresh-opinio
  */
 export const FRESH_OPINIONS_2_DIR = path.join(packageDir, 'evaluation/fresh-opinions-2');
 
+/**
+ * Thirty public-domain or openly licensed documents, six of each type, from fourteen sources the
+ * corpus does not have (FDA letters, Treasury statements, CUAD contracts, other courts' opinions…),
+ * labelled by their collector and again by a labeller who saw neither those labels nor the model
+ * (evaluation/fresh-types/README.md). Types only. Held out: the committed model is scored on it for
+ * totals (`evaluate-types.ts`, `bench:analyzer`), and nothing is tuned on its documents.
+ */
+export const FRESH_TYPES_DIR = path.join(packageDir, 'evaluation/fresh-types');
+
 /** The fresh sets that `evaluate-entities.ts` and `bench:analyzer` score beside the corpus. */
 export const FRESH_OPINION_SETS = [
   { name: 'fresh-opinions', dir: FRESH_OPINIONS_DIR, heldOut: false },

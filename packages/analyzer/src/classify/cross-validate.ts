@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPES, type DocumentType } from '@sentinel/shared';
 import { FRESH_TYPES_DIR, loadRealCorpus } from '../corpus/real';
 import { classifyText } from './classifier';
-import { groupedFolds } from './folds';
+import { allocationSeed, groupedFolds } from './folds';
 import {
   averageModels,
   CANDIDATE_RECIPES,
@@ -191,9 +191,7 @@ export function crossValidateNested(
  */
 export const ALLOCATIONS = 5;
 
-/** The seed of the i-th allocation: the first is the name-ordered one, the others hashed. */
-export const allocationSeed = (i: number): string | undefined =>
-  i === 0 ? undefined : `sentinel-allocation-${i}`;
+export { allocationSeed } from './folds';
 
 export interface RepeatedNested {
   /** One nested cross-validation per allocation, the name-ordered one first. */

@@ -32,3 +32,7 @@ export function groupedFolds<T extends { group: string; trainOnly?: boolean }>(
     test: docs.filter((d) => !d.trainOnly && foldOf.get(d.group) === fold),
   }));
 }
+
+/** The seed of the i-th allocation of a split: the first is the name-ordered one, the others hashed. */
+export const allocationSeed = (i: number): string | undefined =>
+  i === 0 ? undefined : `sentinel-allocation-${i}`;

@@ -4,7 +4,7 @@ import { loadCorpus } from '../corpus/corpus';
 import { loadCourtOpinions } from '../corpus/court-opinions';
 import { loadRealCorpus } from '../corpus/real';
 import { loadStateDeptEmails } from '../corpus/state-dept-email';
-import { groupedFolds } from './folds';
+import { allocationSeed, groupedFolds } from './folds';
 import {
   averageModels,
   DEFAULT_SETTINGS,
@@ -38,6 +38,13 @@ export interface LabelledText {
 
 /** Folds of the inner split that calibrates the temperature and chooses the confirm threshold. */
 export const INNER_FOLDS = 4;
+
+/**
+ * How many allocations of that inner split (folds.ts allocationSeed) pool their out-of-fold answers
+ * for the temperature: with one, a split whose answers happened to be all right ran the temperature
+ * to its bound and every answer of the model said 100 % (README, the twelfth and thirteenth rounds).
+ */
+export const CALIBRATION_SPLITS = 3;
 
 /**
  * The confirm threshold is the lowest calibrated probability (in steps of 0.05 from 0.5) above
@@ -143,19 +150,20 @@ export function trainRecipe(docs: Featurised[], recipe: Recipe): LogisticModel {
 }
 
 /**
- * Fits the model on `docs` (features read with recipeSettings(recipe)): an inner grouped split
- * gives out-of-fold logits for each real document, on which the temperature is fitted and the
- * confirm threshold chosen; then the model is trained on all of `docs`. Nothing outside `docs` is
+ * Fits the model on `docs` (features read with recipeSettings(recipe)): an inner grouped split,
+ * in CALIBRATION_SPLITS allocations, gives out-of-fold logits for each real document (one per
+ * allocation), on which the temperature is fitted and the confirm threshold chosen; then the model is trained on all of `docs`. Nothing outside `docs` is
  * read, so cross-validation can call it on its training folds (nested: the test fold never
  * calibrates).
  */
 export function fitClassifier(docs: Featurised[], recipe: Recipe = DEFAULT_SETTINGS): LogisticModel {
   const outOfFold: Array<{ logits: number[]; label: number }> = [];
-  for (const { train, test } of groupedFolds(docs, INNER_FOLDS)) {
-    const s = scorer(trainRecipe(train, recipe));
-    for (const d of test)
-      outOfFold.push({ logits: logits(s, d.features), label: s.model.classes.indexOf(d.label) });
-  }
+  for (let split = 0; split < CALIBRATION_SPLITS; split++)
+    for (const { train, test } of groupedFolds(docs, INNER_FOLDS, allocationSeed(split))) {
+      const s = scorer(trainRecipe(train, recipe));
+      for (const d of test)
+        outOfFold.push({ logits: logits(s, d.features), label: s.model.classes.indexOf(d.label) });
+    }
   const temperature = fitTemperature(outOfFold);
   const calibrated = outOfFold.map(({ logits: z, label }) => {
     const p = softmax(z, temperature);

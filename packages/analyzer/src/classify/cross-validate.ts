@@ -163,7 +163,7 @@ const rescaled = (docs: Featurised[], from: TrainingSettings, to: TrainingSettin
  * Nested grouped cross-validation: on each outer training side an inner grouped CV chooses among
  * `recipes`, and the chosen recipe is fitted there and tested on the outer fold. The test fold
  * never chooses, so this is the figure of the whole procedure, choice included. `allocation` seeds
- * the outer folds (allocationSeed); the inner folds are always the name-ordered ones.
+ * the outer folds (allocationSeed); the inner folds that choose are always the name-ordered ones.
  */
 export function crossValidateNested(
   texts: LabelledText[],

@@ -42,7 +42,8 @@ export const INNER_FOLDS = 4;
 /**
  * How many allocations of that inner split (folds.ts allocationSeed) pool their out-of-fold answers
  * for the temperature: with one, a split whose answers happened to be all right ran the temperature
- * to its bound and every answer of the model said 100 % (README, the twelfth and thirteenth rounds).
+ * to its bound, and every answer of that model said about 100 % (README, the twelfth and thirteenth
+ * rounds).
  */
 export const CALIBRATION_SPLITS = 3;
 
@@ -152,9 +153,9 @@ export function trainRecipe(docs: Featurised[], recipe: Recipe): LogisticModel {
 /**
  * Fits the model on `docs` (features read with recipeSettings(recipe)): an inner grouped split,
  * in CALIBRATION_SPLITS allocations, gives out-of-fold logits for each real document (one per
- * allocation), on which the temperature is fitted and the confirm threshold chosen; then the model is trained on all of `docs`. Nothing outside `docs` is
- * read, so cross-validation can call it on its training folds (nested: the test fold never
- * calibrates).
+ * allocation), on which the temperature is fitted and the confirm threshold chosen; then the model
+ * is trained on all of `docs`. Nothing outside `docs` is read, so cross-validation can call it on
+ * its training folds (nested: the test fold never calibrates).
  */
 export function fitClassifier(docs: Featurised[], recipe: Recipe = DEFAULT_SETTINGS): LogisticModel {
   const outOfFold: Array<{ logits: number[]; label: number }> = [];

@@ -76,7 +76,7 @@ describe('type classifier', () => {
 
   it('flags a text too short to judge, however confident the model is', () => {
     const { confirmBelow } = loadModel().model;
-    const short = 'Meeting with the adjuster at 3pm tomorrow at the property.';
+    const short = 'Dear Mr. Smith, Thank you for your letter about the claim. Sincerely, Jane Doe';
     const sure = classifyText(short);
     expect(sure.confidence).toBeGreaterThanOrEqual(confirmBelow);
     expect(sure.needsConfirmation).toBe(true);

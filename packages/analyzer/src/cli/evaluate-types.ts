@@ -134,7 +134,7 @@ console.log(
     `flagged ${pct(fresh.needsConfirmation.share)}`,
 );
 console.log(
-  `  recall per class: ${DOCUMENT_TYPES.map((c) => `${c} ${Math.round(fresh.perClass[c].recall * fresh.perClass[c].support)}/${fresh.perClass[c].support}`).join(', ')}`,
+  `  recall per class: ${DOCUMENT_TYPES.map((c) => `${c} ${fresh.confusion[c][c]}/${fresh.perClass[c].support}`).join(', ')}`,
 );
 
 const summary = (cv: CrossValidation) => ({
